@@ -1,0 +1,58 @@
+# Domeng: `make app` opens the tutorial in Voilà, `make test` runs the whole suite.
+# Both set up .venv first (once; again whenever pyproject.toml changes).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+IP        ?= 127.0.0.1
+PORT      ?= 8866
+PLAY_PORT ?= 8867
+
+VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 \
+	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+
+# nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
+NOTEBOOKS := $(wildcard notebooks)
+BENCHMARKS := $(wildcard benchmarks/*.py)
+
+.PHONY: venv app play test bench browsers clean distclean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e ".[dev]"
+	touch $@
+
+app: venv
+	@echo "Domeng tutorial: http://$(IP):$(PORT)/  (Ctrl-C stops it)"
+	$(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) $(VOILA_FLAGS)
+
+play: venv
+	@echo "Domeng table: http://$(IP):$(PLAY_PORT)/  (Ctrl-C stops it)"
+	$(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) $(VOILA_FLAGS)
+
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
+
+bench: venv
+	@test -n "$(BENCHMARKS)" || { echo "no benchmarks/*.py yet"; exit 1; }
+	@for f in $(BENCHMARKS); do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# Debian's chromium for the browser tests (never `playwright install`). Needs root.
+browsers:
+	@if [ -x /usr/bin/chromium ]; then echo "/usr/bin/chromium is installed"; \
+	elif [ "$$(id -u)" != 0 ]; then echo "run as root: apt-get update && apt-get install -y chromium"; exit 1; \
+	else apt-get update && apt-get install -y chromium; fi
+
+clean:
+	rm -rf artifacts build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print \
+		| xargs rm -rf
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,36 @@
+"""Domeng: the five-player block-dominoes game of South Sulawesi.
+
+A rules engine whose every event explains itself (``Event.text``), a game of
+rounds with its stones and CAMAT, scenario files, computer players, pictures
+and a teaching app.
+
+>>> import random, domeng
+>>> game = domeng.Game(seed=1)
+>>> game.play_round(domeng.players.make_players("random", seed=1)).result.ending in domeng.Ending
+True
+"""
+
+from domeng import players
+from domeng.errors import (
+    DomengError,
+    IllegalMove,
+    RoundOver,
+    RulesError,
+    ScenarioError,
+    TileError,
+)
+from domeng.events import Event, RoundResult, StoneMove
+from domeng.game import Game, Standing
+from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView
+from domeng.rules import Rules
+from domeng.terms import GLOSSARY, Ending, EventKind, Term
+from domeng.tiles import TILES, Tile, parse_tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DomengError", "Ending", "Game", "Standing", "players", "Event", "EventKind", "GLOSSARY", "IllegalMove", "LEFT", "Move",
+    "Placed", "RIGHT", "Round", "RoundOver", "RoundResult", "Rules", "RulesError",
+    "ScenarioError", "SeatView", "StoneMove", "TILES", "Term", "Tile", "TileError",
+    "parse_tile",
+]

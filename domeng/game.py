@@ -1,0 +1,174 @@
+"""A game: rounds in sequence, the stones ledger, CAMAT, who opens next, standings.
+
+>>> from domeng.players import make_players
+>>> game = Game(seed=4)
+>>> players = make_players("random", seed=4)
+>>> for _ in range(3):
+...     _ = game.play_round(players)
+>>> len(game.rounds), game.table + sum(game.held) == 25
+(3, True)
+>>> [s.seat for s in game.standings()] == sorted(range(5), key=lambda s: (-game.camats[s], game.held[s], s))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from domeng.errors import DomengError
+from domeng.round import Round
+from domeng.rules import Rules
+
+if TYPE_CHECKING:
+    from domeng.players import Player
+
+__all__ = ["Game", "Standing"]
+
+
+class Standing(NamedTuple):
+    """One line of the standings (R23): most CAMAT appointments, then fewest stones."""
+
+    rank: int
+    seat: int
+    name: str
+    camats: int
+    stones: int
+
+
+class Game:
+    """Rounds in sequence with their stones and CAMAT (R18–R23).
+
+    ``seed`` (or ``rng``) decides every deal, so the same seed gives the same
+    game everywhere. ``names``: how people call the five seats.
+    """
+
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        names: Sequence[str] | None = None,
+        record: bool = True,
+    ) -> None:
+        self.rules = rules = rules or Rules()
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.names = list(names) if names else [f"Seat {i}" for i in range(rules.seats)]
+        if len(self.names) != rules.seats:
+            raise DomengError(f"need {rules.seats} names, not {len(self.names)}")
+        self.record = record
+        self.rounds: list[Round] = []
+        self._rng_states: list[object] = []
+
+    # ----------------------------------------------------------------- state
+    @property
+    def current(self) -> Round | None:
+        """The round being played (or the last one), None before the first deal."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def table(self) -> int:
+        """Stones on the table now."""
+        r = self.current
+        return r.table if r else self.rules.total_stones
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Stones each seat holds now."""
+        r = self.current
+        return tuple(r.held) if r else (0,) * self.rules.seats
+
+    @property
+    def camat(self) -> int | None:
+        """The seat that is CAMAT now, or None (R21, R22)."""
+        r = self.current
+        return r.camat if r else None
+
+    @property
+    def camats(self) -> tuple[int, ...]:
+        """How many times each seat has been appointed CAMAT."""
+        counts = [0] * self.rules.seats
+        for r in self.rounds:
+            if r.result is not None and r.result.camat is not None:
+                counts[r.result.camat] += 1
+        return tuple(counts)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a limit of R23 has been reached (a game without limits never is)."""
+        r = self.current
+        if r is None or not r.is_over:
+            return False
+        if self.rules.max_rounds is not None and len(self.rounds) >= self.rules.max_rounds:
+            return True
+        return self.rules.camat_limit is not None and max(self.camats) >= self.rules.camat_limit
+
+    def next_opening(self) -> tuple[int | None, int | None]:
+        """``(opener, camat)`` for the next round (R5, R6): the CAMAT, else the last winner.
+
+        ``(None, None)`` before the first round: the R5 double decides.
+        """
+        r = self.current
+        if r is None:
+            return None, None
+        if not r.is_over:
+            raise DomengError("the current round is not over yet")
+        if r.camat is not None:
+            return r.camat, r.camat
+        return r.result.winner, None
+
+    # ----------------------------------------------------------------- playing
+    def new_round(self, hands: Sequence | None = None) -> Round:
+        """Deal the next round (with the game's generator, unless ``hands`` are given)."""
+        if self.is_over:
+            raise DomengError("the game is over: a limit of its rules was reached (R23)")
+        opener, camat = self.next_opening()
+        stones = (self.table, self.held)
+        self._rng_states.append(self.rng.getstate())
+        if hands is None:
+            r = Round.deal(self.rng, rules=self.rules, opener=opener, camat=camat,
+                           stones=stones, record=self.record)
+        else:
+            r = Round(hands, rules=self.rules, opener=opener, camat=camat, stones=stones,
+                      record=self.record)
+        self.rounds.append(r)
+        return r
+
+    def play_round(self, players: Sequence[Player]) -> Round:
+        """Deal a round and let ``players`` (one per seat) play it to its end."""
+        r = self.new_round()
+        while not r.is_over:
+            s = r.turn
+            r.play(players[s].choose(r.view_for(s)))
+        return r
+
+    def at(self, round_index: int, event_count: int) -> Game:
+        """The game as it was after ``event_count`` events of round ``round_index``."""
+        if not 0 <= round_index < len(self.rounds):
+            raise IndexError(f"round {round_index} is outside 0–{len(self.rounds) - 1}")
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rounds = self.rounds[:round_index] + [self.rounds[round_index].at(event_count)]
+        g._rng_states = self._rng_states[: round_index + 1]
+        g.rng = random.Random()
+        if round_index + 1 < len(self._rng_states):
+            g.rng.setstate(self._rng_states[round_index + 1])
+        else:
+            g.rng.setstate(self.rng.getstate())
+        return g
+
+    def standings(self) -> list[Standing]:
+        """R23: most CAMAT appointments first, then fewest stones held; ties share a rank."""
+        camats, held = self.camats, self.held
+        order = sorted(range(self.rules.seats), key=lambda s: (-camats[s], held[s], s))
+        out: list[Standing] = []
+        for i, s in enumerate(order):
+            if out and (camats[s], held[s]) == (out[-1].camats, out[-1].stones):
+                rank = out[-1].rank
+            else:
+                rank = i + 1
+            out.append(Standing(rank, s, self.names[s], camats[s], held[s]))
+        return out

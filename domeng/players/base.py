@@ -1,0 +1,67 @@
+"""The player interface and the registry of strategies by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import ClassVar
+
+from domeng.round import Move, SeatView
+
+__all__ = ["PLAYERS", "Player", "make_player", "make_players", "register"]
+
+
+class Player:
+    """A computer player: ``choose(view)`` returns one of ``view.legal``.
+
+    It receives only what its seat may know and never changes the game.
+    ``rng`` is its own generator, so the same seed gives the same choices.
+    """
+
+    name: ClassVar[str] = "player"
+    description: ClassVar[str] = ""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+
+    def choose(self, view: SeatView) -> Move:
+        """The move to make; ``view.legal`` lists the choices."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+PLAYERS: dict[str, Callable[..., Player]] = {}
+"""Strategy name → player class."""
+
+
+def register(cls: type[Player]) -> type[Player]:
+    """Class decorator: make a strategy available by its ``name``."""
+    PLAYERS[cls.name] = cls
+    return cls
+
+
+def make_player(name: str, *, seed: int | None = None, **options) -> Player:
+    """A player of strategy ``name`` with its own seeded generator."""
+    try:
+        cls = PLAYERS[name]
+    except KeyError:
+        known = ", ".join(sorted(PLAYERS))
+        raise ValueError(f'unknown player "{name}"; known players: {known}') from None
+    return cls(rng=random.Random(seed), **options)
+
+
+def make_players(spec: str | list[str], *, seats: int = 5, seed: int | None = None) -> list[Player]:
+    """Players from ``"random"`` (every seat) or ``"search,greedy,random,random,random"``.
+
+    Each gets its own generator derived from ``seed``.
+    """
+    names = spec.split(",") if isinstance(spec, str) else list(spec)
+    names = [n.strip() for n in names]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise ValueError(f"need 1 or {seats} player names, not {len(names)}: {spec!r}")
+    base = random.Random(seed)
+    return [make_player(n, seed=base.randrange(2**32)) for n in names]

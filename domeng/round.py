@@ -1,0 +1,781 @@
+"""One round of Domeng: the deal, the line, turns, passes, the ending and its stones.
+
+The state is a handful of ints, a few short lists and tuples, so it is cheap
+to copy. Hands are bitmasks over the 28 tiles; legal moves come from
+``hand & (PIP_MASK[left] | PIP_MASK[right])``. Every change is recorded as an
+:class:`~domeng.events.Event` (unless ``record=False``, the fast path for
+simulations), and the decisions made are kept in :attr:`Round.moves`, so any
+earlier point can be rebuilt with :meth:`Round.at`.
+
+>>> import random
+>>> r = Round.deal(random.Random(7))
+>>> r.turn == r.opener, r.opening_tile
+(True, Tile(6, 6))
+>>> while not r.is_over:
+...     _ = r.play(r.legal_moves()[0])
+>>> r.result.ending in Ending, r.table + sum(r.held) == 25
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from domeng.errors import IllegalMove, RoundOver, ScenarioError, TileError
+from domeng.events import Event, RoundResult, StoneMove
+from domeng.rules import Rules
+from domeng.terms import Ending, EventKind, Term
+from domeng.tiles import (
+    FULL_MASK,
+    PIP_MASK,
+    TILE_HI,
+    TILE_LO,
+    TILES,
+    Tile,
+    mask_pips,
+    parse_tile,
+    tile_of,
+    tiles_in,
+)
+
+__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView"]
+
+LEFT = "left"
+RIGHT = "right"
+_PLAY, _PASS, _END, _CAMAT = EventKind.PLAY, EventKind.PASS, EventKind.END, EventKind.CAMAT
+
+
+class Move(NamedTuple):
+    """A decision: a tile and the end it joins, or a pass (``tile`` None).
+
+    >>> str(Move(Tile(6, 3), "right")), str(Move(None))
+    ('6|3 right', 'pass')
+    """
+
+    tile: Tile | None
+    end: str | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        """A voluntary pass (only with ``Rules.voluntary_pass``)."""
+        return self.tile is None
+
+    def __str__(self) -> str:
+        if self.tile is None:
+            return "pass"
+        return f"{self.tile} {self.end}" if self.end else str(self.tile)
+
+    def to_json(self, seat: int | None = None) -> dict:
+        """FORMAT.md's move object."""
+        out: dict = {} if seat is None else {"seat": seat}
+        if self.tile is None:
+            out["pass"] = True
+        else:
+            out["tile"] = str(self.tile)
+            if self.end:
+                out["end"] = self.end
+        return out
+
+
+class Placed(NamedTuple):
+    """A tile in the line as it lies, read left to right: ``left`` half, ``right`` half."""
+
+    tile: Tile
+    left: int
+    right: int
+    seat: int
+    order: int
+    """0 for the opening tile, 1 for the next tile played, …"""
+
+
+class SeatView(NamedTuple):
+    """What one seat may know (the observer of a round for that seat).
+
+    Its own hand, the line, every hand's size, the stones, whose turn it is, and
+    the public events (plays, passes and the open ends each seat passed on) —
+    never another hand or the sleeping tiles while the round is on.
+    """
+
+    seat: int
+    hand: tuple[Tile, ...]
+    hand_mask: int
+    line: tuple[Placed, ...]
+    ends: tuple[int, int] | None
+    hand_sizes: tuple[int, ...]
+    table: int
+    held: tuple[int, ...]
+    turn: int | None
+    opener: int
+    camat: int | None
+    last_mappano: int | None
+    has_played: tuple[bool, ...]
+    passed_on: tuple[frozenset[int], ...]
+    """For each seat, the pips it passed on this round: it holds none of them."""
+    unseen_mask: int
+    """Tiles this seat cannot see: other hands and the sleeping ones."""
+    legal: tuple[Move, ...]
+    rules: Rules
+    events: tuple[Event, ...]
+    result: RoundResult | None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to move."""
+        return self.turn == self.seat
+
+
+def _ends_after(left: int, right: int, tile: int, end: str) -> tuple[int, int]:
+    hi, lo = TILE_HI[tile], TILE_LO[tile]
+    if end == LEFT:
+        return (lo if hi == left else hi), right
+    return left, (lo if hi == right else hi)
+
+
+class Round:
+    """A round in progress. Build one with :meth:`deal` or from given hands.
+
+    ``hands``: one collection of tiles per seat (text, :class:`Tile` or a mask).
+    ``opener``: the seat with a free lead (R6); ``None`` with no ``camat`` means a
+    first round, opened by the holder of the highest opening double (R5); with a
+    ``camat`` the CAMAT opens. ``stones``: ``(table, held per seat)`` at the start.
+    """
+
+    __slots__ = (
+        "rules",
+        "n",
+        "dealt",
+        "hands",
+        "sleeping",
+        "start_table",
+        "start_held",
+        "start_camat",
+        "table",
+        "held",
+        "camat",
+        "opener",
+        "opening_tile",
+        "opening_reason",
+        "left",
+        "right",
+        "line",
+        "turn",
+        "last_mappano",
+        "last_domino",
+        "played",
+        "passes",
+        "passed_on",
+        "moves",
+        "events",
+        "event_count",
+        "result",
+        "_pending_camat",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Tile | str] | int],
+        *,
+        rules: Rules | None = None,
+        opener: int | None = None,
+        camat: int | None = None,
+        stones: tuple[int, Sequence[int]] | None = None,
+        record: bool = True,
+    ) -> None:
+        self.rules = rules = rules or Rules()
+        self.n = n = rules.seats
+        masks = [h if isinstance(h, int) else _hand_mask(h, i) for i, h in enumerate(hands)]
+        _check_deal(masks, rules)
+        self.dealt = tuple(masks)
+        self.hands = list(masks)
+        used = 0
+        for m in masks:
+            used |= m
+        self.sleeping = FULL_MASK & ~used
+        if stones is None:
+            table, held = rules.total_stones, (0,) * n
+        else:
+            table, held = stones[0], tuple(stones[1])
+        if len(held) != n or table < 0 or any(h < 0 for h in held):
+            raise ScenarioError("stones", f"need a table count and {n} seat counts, all ≥ 0")
+        if table + sum(held) != rules.total_stones:
+            raise ScenarioError(
+                "stones",
+                f"table {table} + players {sum(held)} = {table + sum(held)}, "
+                f"but the rules have {rules.total_stones} stones",
+            )
+        if camat is not None and not 0 <= camat < n:
+            raise ScenarioError("camat", f"{camat} is not a seat 0–{n - 1}")
+        if camat is not None and opener is not None and opener != camat:
+            raise ScenarioError("opener", f"the CAMAT (seat {camat}) opens, not seat {opener}")
+        self.start_table, self.start_held, self.start_camat = table, held, camat
+        self.table, self.held, self.camat = table, list(held), camat
+        self.opening_tile: Tile | None = None
+        if camat is not None:
+            self.opener, self.opening_reason = camat, "camat"
+        elif opener is not None:
+            if not 0 <= opener < n:
+                raise ScenarioError("opener", f"{opener} is not a seat 0–{n - 1}")
+            self.opener, self.opening_reason = opener, "free"
+        else:
+            self.opener, tile = _first_round_opener(masks, rules)
+            self.opening_reason = "R5"
+            if rules.opener_leads_double:
+                self.opening_tile = tile
+        self.left = self.right = -1
+        self.line: tuple[Placed, ...] = ()
+        self.turn: int | None = self.opener
+        self.last_mappano: int | None = None
+        self.last_domino: Tile | None = None
+        self.played = 0
+        self.passes = 0
+        self.passed_on = [0] * n
+        self.moves: list[Move] = []
+        self.events: list[Event] | None = [] if record else None
+        self.event_count = 0
+        self.result: RoundResult | None = None
+        self._pending_camat: int | None = None
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def deal(
+        cls,
+        rng: random.Random,
+        *,
+        rules: Rules | None = None,
+        opener: int | None = None,
+        camat: int | None = None,
+        stones: tuple[int, Sequence[int]] | None = None,
+        record: bool = True,
+    ) -> Round:
+        """Shuffle the 28 tiles with ``rng`` and deal each seat its hand (R3)."""
+        rules = rules or Rules()
+        order = list(range(28))
+        rng.shuffle(order)
+        k = rules.hand_size
+        hands = []
+        for s in range(rules.seats):
+            m = 0
+            for i in order[s * k : (s + 1) * k]:
+                m |= 1 << i
+            hands.append(m)
+        return cls(hands, rules=rules, opener=opener, camat=camat, stones=stones, record=record)
+
+    def copy(self) -> Round:
+        """An independent copy (cheap: ints, tuples and a few short lists)."""
+        other = Round.__new__(Round)
+        for name in Round.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.held = self.held[:]
+        other.passed_on = self.passed_on[:]
+        other.moves = self.moves[:]
+        if self.events is not None:
+            other.events = self.events[:]
+        return other
+
+    def restart(self, *, record: bool = True) -> Round:
+        """The same round at its start: same deal, stones, CAMAT and opener."""
+        return Round(
+            self.dealt,
+            rules=self.rules,
+            opener=None if self.opening_reason == "R5" else self.opener,
+            camat=self.start_camat,
+            stones=(self.start_table, self.start_held),
+            record=record,
+        )
+
+    def at(self, event_count: int) -> Round:
+        """The round as it was when ``event_count`` events had happened (time travel).
+
+        Rebuilt by replaying the recorded decisions, one event at a time.
+        """
+        if not 0 <= event_count <= self.event_count:
+            raise IndexError(f"event {event_count} is outside 0–{self.event_count}")
+        r = self.restart(record=self.events is not None)
+        i = 0
+        while r.event_count < event_count:
+            if r._needs_decision():
+                r._apply(self.moves[i])
+                i += 1
+            else:
+                r._auto_one()
+        return r
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (and its CAMAT, if any, been appointed)."""
+        return self.result is not None and self._pending_camat is None
+
+    @property
+    def is_opened(self) -> bool:
+        """Whether the opening tile has been played."""
+        return self.left >= 0
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The two open ends, left and right, or None before the opening (R7)."""
+        return (self.left, self.right) if self.left >= 0 else None
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds, in index order."""
+        return tiles_in(self.hands[seat])
+
+    def pips(self, seat: int) -> int:
+        """The pip total of ``seat``'s hand (R4)."""
+        return mask_pips(self.hands[seat])
+
+    @property
+    def sleeping_tiles(self) -> tuple[Tile, ...]:
+        """The 3 tiles that were not dealt (R3)."""
+        return tiles_in(self.sleeping)
+
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played a tile this round (else its pass is PASSEBUNGE)."""
+        return bool(self.played >> seat & 1)
+
+    def can_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile that fits an open end now."""
+        if self.left < 0:
+            return True
+        return bool(self.hands[seat] & (PIP_MASK[self.left] | PIP_MASK[self.right]))
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the seat to play may make: tile and end (R8, R9).
+
+        A tile that fits both ends with different results appears once per end.
+        """
+        if self.result is not None or self.turn is None:
+            return []
+        s = self.turn
+        hand = self.hands[s]
+        if self.left < 0:
+            if self.opening_tile is not None:
+                return [Move(self.opening_tile)]
+            return [Move(t) for t in tiles_in(hand)]
+        left, right = self.left, self.right
+        fit = hand & (PIP_MASK[left] | PIP_MASK[right])
+        out = []
+        while fit:
+            low = fit & -fit
+            fit ^= low
+            i = low.bit_length() - 1
+            hi, lo = TILE_HI[i], TILE_LO[i]
+            at_left = hi == left or lo == left
+            at_right = hi == right or lo == right
+            if at_left and at_right:
+                a = _ends_after(left, right, i, LEFT)
+                b = _ends_after(left, right, i, RIGHT)
+                if sorted(a) == sorted(b):
+                    out.append(Move(TILES[i], RIGHT))
+                else:
+                    out.append(Move(TILES[i], LEFT))
+                    out.append(Move(TILES[i], RIGHT))
+            else:
+                out.append(Move(TILES[i], LEFT if at_left else RIGHT))
+        if self._may_pass_voluntarily(s):
+            out.append(Move(None))
+        return out
+
+    def view_for(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (see :class:`SeatView`)."""
+        line_mask = 0
+        for p in self.line:
+            line_mask |= p.tile.bit
+        return SeatView(
+            seat=seat,
+            hand=self.hand(seat),
+            hand_mask=self.hands[seat],
+            line=self.line,
+            ends=self.ends,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            table=self.table,
+            held=tuple(self.held),
+            turn=self.turn,
+            opener=self.opener,
+            camat=self.camat,
+            last_mappano=self.last_mappano,
+            has_played=tuple(bool(self.played >> s & 1) for s in range(self.n)),
+            passed_on=tuple(
+                frozenset(p for p in range(7) if m >> p & 1) for m in self.passed_on
+            ),
+            unseen_mask=FULL_MASK & ~self.hands[seat] & ~line_mask,
+            legal=tuple(self.legal_moves()) if self.turn == seat else (),
+            rules=self.rules,
+            events=tuple(self.events or ()),
+            result=self.result,
+        )
+
+    # ----------------------------------------------------------------- playing
+    def play(self, move: Move | Tile | str | None, end: str | None = None, *,
+             seat: int | None = None) -> list[Event]:
+        """Make the current seat's move, then every forced pass that follows.
+
+        ``move``: a :class:`Move`, a tile (``"6|3"``) with ``end``, or None for a
+        voluntary pass. ``seat``, if given, must be the seat to play. Returns the
+        events that happened. An illegal move raises :class:`IllegalMove` and
+        changes nothing.
+        """
+        if not isinstance(move, Move):
+            if move is None or move == "pass":
+                move = Move(None)
+            else:
+                try:
+                    move = Move(parse_tile(move), end)
+                except TileError as exc:
+                    raise IllegalMove(str(exc)) from None
+        elif end is not None:
+            move = Move(move.tile, end)
+        start = self.event_count
+        self._apply(self._checked(move, seat))
+        self._run_auto()
+        return self.events[start:] if self.events is not None else []
+
+    def advance(self) -> list[Event]:
+        """Run the events that need no decision (passes, the ending, a CAMAT)."""
+        start = self.event_count
+        self._run_auto()
+        return self.events[start:] if self.events is not None else []
+
+    def _needs_decision(self) -> bool:
+        if self.result is not None:
+            return False
+        s = self.turn
+        if self.left < 0:
+            return True
+        if self.hands[s] & (PIP_MASK[self.left] | PIP_MASK[self.right]):
+            return True
+        return False
+
+    def _may_pass_voluntarily(self, s: int) -> bool:
+        return self.rules.voluntary_pass and self.left >= 0 and s != self.last_mappano
+
+    def _checked(self, move: Move, seat: int | None) -> Move:
+        """Check a move against the rules; return it with its end settled."""
+        if self.result is not None:
+            raise RoundOver("the round is over: no more moves")
+        s = self.turn
+        who = f"Seat {seat if seat is not None else s}"
+        if seat is not None and seat != s:
+            raise IllegalMove(f"{who} cannot move: it is seat {s}'s turn")
+        legal = self.legal_moves()
+        legal_text = ", ".join(str(m) for m in legal) or "none"
+        tile, end = move.tile, move.end
+        if tile is None:
+            if not self._may_pass_voluntarily(s):
+                why = (
+                    "a player who holds a tile that fits must play (R9)"
+                    if self.left >= 0 and s != self.last_mappano
+                    else "the LAST MAPPANO must play when able (R9)"
+                    if self.left >= 0
+                    else "the opener must lead (R7)"
+                )
+                raise IllegalMove(f"{who} cannot pass: {why}. Legal: {legal_text}")
+            return move
+        if not self.hands[s] >> tile.index & 1:
+            raise IllegalMove(f"{who} cannot play {tile}: it is not in the hand. Legal: {legal_text}")
+        if self.left < 0:
+            if self.opening_tile is not None and tile != self.opening_tile:
+                raise IllegalMove(
+                    f"{who} cannot open with {tile}: the first round opens with "
+                    f"{self.opening_tile} (R5). Legal: {legal_text}"
+                )
+            return Move(tile, None)
+        if end not in (None, LEFT, RIGHT):
+            raise IllegalMove(f'{who} cannot play {tile} at "{end}": the end is "left" or "right"')
+        fits = [m for m in legal if m.tile == tile]
+        if not fits:
+            raise IllegalMove(
+                f"{who} cannot play {tile}: the open ends are {self.left} and {self.right}. "
+                f"Legal: {legal_text}"
+            )
+        if len(fits) == 1:
+            only = fits[0]
+            if end is None or end == only.end:
+                return only
+            if tile.has(self.left) and tile.has(self.right):
+                return Move(tile, end)  # both ends give the same open ends
+            raise IllegalMove(
+                f"{who} cannot play {tile} at the {end}: the {end} end is "
+                f"{self.left if end == LEFT else self.right}; it fits only the {only.end}. "
+                f"Legal: {legal_text}"
+            )
+        if end is None:
+            raise IllegalMove(
+                f"{who} must say which end {tile} joins: it fits both "
+                f"({self.left} and {self.right}) with different results. Legal: {legal_text}"
+            )
+        return Move(tile, end)
+
+    def _apply(self, move: Move) -> None:
+        """Apply a checked decision (one event)."""
+        s = self.turn
+        self.moves.append(move)
+        if move.tile is None:
+            self._pass(s)
+            return
+        tile = move.tile
+        i = tile.index
+        self.hands[s] &= ~(1 << i)
+        self.played |= 1 << s
+        self.last_mappano, self.last_domino = s, tile
+        self.passes = 0
+        hi, lo = TILE_HI[i], TILE_LO[i]
+        order = len(self.line)
+        if self.left < 0:
+            self.left, self.right = hi, lo
+            end = LEFT
+            self.line = (Placed(tile, hi, lo, s, 0),)
+            kuling = False
+            opening = self.opening_reason
+            if opening == "R5":
+                skipped = tuple(
+                    f"{d}|{d}" for d in self.rules.opening_doubles
+                    if d > hi and self.sleeping >> tile_of(d, d).index & 1
+                )
+            else:
+                skipped = ()
+        else:
+            end = move.end
+            if end == LEFT:
+                new = lo if hi == self.left else hi
+                self.line = (Placed(tile, new, self.left, s, order),) + self.line
+                self.left = new
+            else:
+                new = lo if hi == self.right else hi
+                self.line = self.line + (Placed(tile, self.right, new, s, order),)
+                self.right = new
+            kuling = self.left == self.right
+            opening = None
+            skipped = ()
+        empty = not self.hands[s]
+        if self.events is not None:
+            terms = []
+            if hi == lo:
+                terms.append(Term.LEMPA)
+            if kuling:
+                terms.append(Term.MAPPAKULING)
+            self._log(
+                Event(_PLAY, s, tile, end, (self.left, self.right), tuple(terms), (),
+                      self.table, {"opening": opening, "order": order, "skipped": skipped})
+            )
+        else:
+            self.event_count += 1
+        self.turn = (s + 1) % self.n
+        if empty:
+            self._finish_first_cappu(s, kuling, hi == lo)
+
+    def _log(self, event: Event) -> None:
+        self.events.append(event)  # type: ignore[union-attr]
+        self.event_count += 1
+
+    def _run_auto(self) -> None:
+        while self.result is None or self._pending_camat is not None:
+            if self.result is None and self._needs_decision():
+                return
+            self._auto_one()
+
+    def _auto_one(self) -> None:
+        """One event that needs no decision: a CAMAT, a forced pass or a MANGUNO."""
+        if self._pending_camat is not None:
+            self._appoint_camat(self._pending_camat)
+            return
+        s = self.turn
+        if s == self.last_mappano:
+            self._finish_manguno(s)
+        else:
+            self._pass(s)
+
+    def _give(
+        self, receiver: int, due: int, payers: Sequence[int]
+    ) -> tuple[tuple[StoneMove, ...], int]:
+        """R20: up to ``due`` stones to ``receiver``: the table first, then the payers."""
+        moves = []
+        from_table = min(self.table, due)
+        if from_table:
+            self.table -= from_table
+            moves.append(StoneMove(None, receiver, from_table))
+        rest = due - from_table
+        for p in payers:
+            if not rest:
+                break
+            pay = min(self.held[p], rest)
+            if pay:
+                self.held[p] -= pay
+                rest -= pay
+                moves.append(StoneMove(p, receiver, pay))
+        self.held[receiver] += due - rest
+        return tuple(moves), rest
+
+    def _is_block_pass(self, s: int) -> bool:
+        """Whether this pass will be one of the four before a MANGUNO (R13)."""
+        mask = PIP_MASK[self.left] | PIP_MASK[self.right]
+        m = self.last_mappano
+        seat = s
+        while True:
+            if self.hands[seat] & mask:
+                return False
+            if seat == m:
+                return True
+            seat = (seat + 1) % self.n
+
+    def _pass(self, s: int) -> None:
+        rules = self.rules
+        passebunge = not self.played >> s & 1
+        due = rules.passebunge_stones if passebunge else rules.pass_stones
+        block = not rules.block_passes_cost and self._is_block_pass(s)
+        if block:
+            due = 0
+        table = self.table
+        payer = self.last_mappano
+        moves, uncovered = self._give(s, due, (payer,))
+        self.passes += 1
+        self.passed_on[s] |= (1 << self.left) | (1 << self.right)
+        self.turn = (s + 1) % self.n
+        if self.events is None:
+            self.event_count += 1
+            return
+        terms = [Term.PASS]
+        if passebunge:
+            terms.append(Term.PASSEBUNGE)
+        if any(m.src == payer for m in moves):
+            terms.append(Term.LAST_MAPPANO)
+        if uncovered:
+            terms.append(Term.STONES)
+        self._log(
+            Event(_PASS, s, None, None, (self.left, self.right), tuple(terms), moves, table,
+                  {"payer": payer, "due": due, "uncovered": uncovered, "block": block,
+                   "last_domino": self.last_domino})
+        )
+
+    def _finish_first_cappu(self, s: int, kuling: bool, lempa: bool) -> None:
+        rules = self.rules
+        if kuling and lempa:
+            ending, due = Ending.POLLO, rules.pollo_stones
+        elif kuling:
+            ending, due = Ending.CEKI, rules.ceki_stones
+        else:
+            ending, due = Ending.FIRST_CAPPU, rules.first_cappu_stones
+        cucuq = (s - 1) % self.n
+        camat_before = self.table == 0 and self.held[s] == 0
+        table = self.table
+        moves, uncovered = self._give(cucuq, due, (s,))
+        if rules.camat_after_settlement:
+            camat = self.table == 0 and self.held[s] == 0
+        else:
+            camat = camat_before
+        terms = [Term.FIRST_CAPPU]
+        if ending is not Ending.FIRST_CAPPU:
+            terms.append(ending.term)
+        terms.append(Term.CUCUQ)
+        if uncovered:
+            terms.append(Term.STONES)
+        result = RoundResult(ending, s, cucuq, (), None, s, self._all_pips(),
+                             s if camat else None)
+        self._end(result, tuple(terms), moves, table, due, uncovered)
+        if camat:
+            self._pending_camat = s
+
+    def _finish_manguno(self, m: int) -> None:
+        rules = self.rules
+        n = self.n
+        pips = self._all_pips()
+        order = [(m + k) % n for k in range(1, n)]
+        matt = tuple(s for s in order if pips[s] <= pips[m])
+        table = self.table
+        terms = [Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO]
+        if not matt:
+            cucuq = (m - 1) % n
+            due = rules.manguno_stones
+            moves, uncovered = self._give(cucuq, due, (m,))
+            result = RoundResult(Ending.MANGUNO, m, cucuq, (), m, None, pips)
+            terms.append(Term.CUCUQ)
+        else:
+            winner = min(matt, key=lambda s: pips[s])  # first clockwise on ties (R16)
+            if len(matt) == 1 and pips[matt[0]] < pips[m]:
+                due = rules.mattikkeng_stones
+            else:
+                due = rules.shared_mattikkeng_stones
+            moves, uncovered = self._give(m, due, matt)
+            result = RoundResult(Ending.MATTIKKENG, winner, None, matt, m, None, pips)
+            terms.append(Term.MATTIKKENG)
+        if uncovered:
+            terms.append(Term.STONES)
+        self._end(result, tuple(terms), moves, table, due, uncovered)
+
+    def _all_pips(self) -> tuple[int, ...]:
+        return tuple(mask_pips(h) for h in self.hands)
+
+    def _end(self, result, terms, moves, table, due, uncovered) -> None:
+        self.result = result
+        self.turn = None
+        if self.events is None:
+            self.event_count += 1
+            return
+        self._log(
+            Event(_END, result.winner, None, None, self.ends, terms, moves, table,
+                  {"result": result, "due": due, "uncovered": uncovered,
+                   "last_domino": self.last_domino})
+        )
+
+    def _appoint_camat(self, s: int) -> None:
+        """R21: appoint ``s`` CAMAT; every stone goes back to the table."""
+        self._pending_camat = None
+        table = self.table
+        moves = tuple(StoneMove(p, None, c) for p, c in enumerate(self.held) if c)
+        self.table = self.rules.total_stones
+        self.held = [0] * self.n
+        self.camat = s
+        if self.events is None:
+            self.event_count += 1
+            return
+        self._log(
+            Event(_CAMAT, s, None, None, self.ends, (Term.CAMAT, Term.STONES), moves, table,
+                  {"previous": self.start_camat})
+        )
+
+
+# --------------------------------------------------------------------- helpers
+def _hand_mask(tiles: Iterable[Tile | str], seat: int) -> int:
+    m = 0
+    for k, t in enumerate(tiles):
+        try:
+            tile = parse_tile(t)
+        except TileError as exc:
+            raise ScenarioError(f"hands[{seat}][{k}]", str(exc)) from None
+        if m >> tile.index & 1:
+            raise ScenarioError(f"hands[{seat}][{k}]", f"{tile} is dealt twice")
+        m |= 1 << tile.index
+    return m
+
+
+def _check_deal(masks: list[int], rules: Rules) -> None:
+    if len(masks) != rules.seats:
+        raise ScenarioError("hands", f"need {rules.seats} hands, not {len(masks)}")
+    seen = 0
+    for s, m in enumerate(masks):
+        if m.bit_count() != rules.hand_size:
+            raise ScenarioError(
+                f"hands[{s}]", f"need {rules.hand_size} tiles, not {m.bit_count()}"
+            )
+        if seen & m:
+            dup = tiles_in(seen & m)[0]
+            raise ScenarioError(f"hands[{s}]", f"{dup} is dealt twice")
+        seen |= m
+
+
+def _first_round_opener(masks: list[int], rules: Rules) -> tuple[int, Tile]:
+    """R5: the holder of the highest opening double that was dealt, and that double."""
+    candidates = list(rules.opening_doubles) + [d for d in range(6, -1, -1)]
+    for d in candidates:
+        tile = tile_of(d, d)
+        for s, m in enumerate(masks):
+            if m >> tile.index & 1:
+                return s, tile
+    # no double dealt at all (only with unusual rules): the heaviest tile opens
+    best = max(range(28), key=lambda i: (TILE_HI[i] + TILE_LO[i], TILE_HI[i]) if any(
+        m >> i & 1 for m in masks) else (-1, -1))
+    seat = next(s for s, m in enumerate(masks) if m >> best & 1)
+    return seat, TILES[best]

@@ -1,0 +1,167 @@
+"""The game's own words: term ids, endings, and the glossary the app shows.
+
+>>> Term.PASSEBUNGE.value
+'PASSEBUNGE'
+>>> GLOSSARY[Term.CUCUQ].rule
+'R17'
+>>> Ending.CEKI.term
+<Term.CEKI: 'CEKI'>
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+__all__ = ["Ending", "EventKind", "GLOSSARY", "Term", "TermInfo"]
+
+
+class Term(str, Enum):
+    """The 14 term ids of FORMAT.md, in the order of the source's list."""
+
+    LEMPA = "LEMPA"
+    PASS = "PASS"
+    PASSEBUNGE = "PASSEBUNGE"
+    LAST_DOMINO = "LAST_DOMINO"
+    LAST_MAPPANO = "LAST_MAPPANO"
+    FIRST_CAPPU = "FIRST_CAPPU"
+    MAPPAKULING = "MAPPAKULING"
+    CEKI = "CEKI"
+    POLLO = "POLLO"
+    MANGUNO = "MANGUNO"
+    MATTIKKENG = "MATTIKKENG"
+    CUCUQ = "CUCUQ"
+    STONES = "STONES"
+    CAMAT = "CAMAT"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def label(self) -> str:
+        """How people write it: ``FIRST CAPPU``."""
+        return self.value.replace("_", " ")
+
+
+class Ending(str, Enum):
+    """How a round ended (``result.ending`` of FORMAT.md)."""
+
+    FIRST_CAPPU = "FIRST_CAPPU"
+    CEKI = "CEKI"
+    POLLO = "POLLO"
+    MANGUNO = "MANGUNO"
+    MATTIKKENG = "MATTIKKENG"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def term(self) -> Term:
+        """The term this ending is named after."""
+        return Term(self.value)
+
+    @property
+    def is_first_cappu(self) -> bool:
+        """A round won by playing out the hand (plain, CEKI or POLLO)."""
+        return self in (Ending.FIRST_CAPPU, Ending.CEKI, Ending.POLLO)
+
+
+class EventKind(str, Enum):
+    """What an event records (FORMAT.md ``kind``)."""
+
+    PLAY = "play"
+    PASS = "pass"
+    END = "end"
+    CAMAT = "camat"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class TermInfo(NamedTuple):
+    """A glossary entry: the term, its rule id, and the rule in one or two sentences."""
+
+    term: Term
+    rule: str
+    meaning: str
+
+
+GLOSSARY: dict[Term, TermInfo] = {
+    info.term: info
+    for info in (
+        TermInfo(Term.LEMPA, "R2", "A double: a tile whose two halves are equal, like 6|6."),
+        TermInfo(
+            Term.PASS,
+            "R9",
+            "A player with no tile that fits either open end passes; nothing is drawn. "
+            "The passer receives 1 stone (R12).",
+        ),
+        TermInfo(
+            Term.PASSEBUNGE,
+            "R12",
+            "A pass by a player who has not yet played a tile this round. "
+            "It costs 2 stones instead of 1, every time.",
+        ),
+        TermInfo(Term.LAST_DOMINO, "R10", "The tile played most recently in this round."),
+        TermInfo(
+            Term.LAST_MAPPANO,
+            "R10",
+            "The player who played the LAST DOMINO. When the table runs out of stones, "
+            "the LAST MAPPANO pays for the passes (R20).",
+        ),
+        TermInfo(
+            Term.FIRST_CAPPU,
+            "R14",
+            "The first player to play their last tile. The round ends and they win it; "
+            "the CUCUQ receives 1 stone from the table, or from them (R19).",
+        ),
+        TermInfo(
+            Term.MAPPAKULING,
+            "R11",
+            "A play after which both open ends show the same number.",
+        ),
+        TermInfo(
+            Term.CEKI,
+            "R14",
+            "Going out (FIRST CAPPU) with a MAPPAKULING made by a tile that is not a double. "
+            "The CUCUQ receives 3 stones (R19).",
+        ),
+        TermInfo(
+            Term.POLLO,
+            "R14",
+            "Going out (FIRST CAPPU) with a MAPPAKULING made by a double. "
+            "The CUCUQ receives 5 stones (R19).",
+        ),
+        TermInfo(
+            Term.MANGUNO,
+            "R15",
+            "After a player's tile, all four others pass and the turn comes back to that "
+            "player, who cannot play either: the line is blocked and the round ends.",
+        ),
+        TermInfo(
+            Term.MATTIKKENG,
+            "R16",
+            "At a MANGUNO, another player whose pip total is equal to or less than the "
+            "MANGUNO's. The lowest MATTIKKENG wins the round, and the MANGUNO receives stones.",
+        ),
+        TermInfo(
+            Term.CUCUQ,
+            "R17",
+            "The player sitting before the FIRST CAPPU (or before the MANGUNO when there is "
+            "no MATTIKKENG). The CUCUQ receives the round's stones.",
+        ),
+        TermInfo(
+            Term.STONES,
+            "R18",
+            "Penalty counters: fewer is better. 25 start on the table; they are given from the "
+            "table while it has any, then by the player who pays. None are ever created.",
+        ),
+        TermInfo(
+            Term.CAMAT,
+            "R21",
+            "With the table empty, a FIRST CAPPU who holds no stones is appointed CAMAT: all "
+            "25 stones go back to the table and the CAMAT opens every round until a new one.",
+        ),
+    )
+}
+"""The 14 terms with their rule ids and meanings, for glossaries and tooltips."""

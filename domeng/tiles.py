@@ -1,0 +1,200 @@
+"""Tiles of a double-six set (R2, R4) and their text form.
+
+A tile is a small immutable value: its two halves, highest first. Which way it
+faces on the table belongs to its place in the line, not to the tile. Tiles are
+numbered 0–27 so that a hand can be a bitmask; ``PIP_MASK[p]`` is the mask of
+every tile with a half ``p``.
+
+>>> t = parse_tile("[3|6]")
+>>> t, str(t), t.pips, t.is_lempa
+(Tile(6, 3), '6|3', 9, False)
+>>> parse_tile("6-3") is t
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from domeng.errors import TileError
+
+__all__ = [
+    "PIP_MASK",
+    "TILES",
+    "Tile",
+    "all_tiles",
+    "format_tiles",
+    "mask_of",
+    "parse_tile",
+    "tile_of",
+    "tiles_in",
+]
+
+
+class Tile(NamedTuple):
+    """One tile: ``hi >= lo``, each half 0–6.
+
+    >>> Tile.of(2, 5)
+    Tile(5, 2)
+    >>> Tile.of(4, 4).is_lempa
+    True
+    """
+
+    hi: int
+    lo: int
+
+    @staticmethod
+    def of(a: int, b: int) -> Tile:
+        """The tile with halves ``a`` and ``b`` in either order."""
+        return tile_of(a, b)
+
+    @property
+    def index(self) -> int:
+        """Position 0–27 in :data:`TILES` (and bit in a hand mask)."""
+        return _INDEX[self]
+
+    @property
+    def bit(self) -> int:
+        """This tile's bit in a hand mask."""
+        return 1 << _INDEX[self]
+
+    @property
+    def pips(self) -> int:
+        """The sum of the halves (R4)."""
+        return self.hi + self.lo
+
+    @property
+    def is_lempa(self) -> bool:
+        """A double: both halves equal (R2)."""
+        return self.hi == self.lo
+
+    def has(self, pip: int) -> bool:
+        """Whether one half shows ``pip``."""
+        return self.hi == pip or self.lo == pip
+
+    def other(self, pip: int) -> int:
+        """The half opposite ``pip`` (the tile must have ``pip``)."""
+        if self.hi == pip:
+            return self.lo
+        if self.lo == pip:
+            return self.hi
+        raise TileError(f"{self} has no half {pip}")
+
+    def __str__(self) -> str:
+        return f"{self.hi}|{self.lo}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.hi}, {self.lo})"
+
+    def _repr_svg_(self) -> str:
+        from domeng import render
+
+        return render.tile_svg(self)
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(hi, lo) for hi in range(7) for lo in range(hi + 1))
+"""The 28 tiles, in index order (0|0, 1|0, 1|1, 2|0, …, 6|6)."""
+
+_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
+_BY_HALVES: dict[tuple[int, int], Tile] = {}
+for _t in TILES:
+    _BY_HALVES[(_t.hi, _t.lo)] = _t
+    _BY_HALVES[(_t.lo, _t.hi)] = _t
+
+PIP_MASK: tuple[int, ...] = tuple(
+    sum(1 << i for i, t in enumerate(TILES) if t.has(p)) for p in range(7)
+)
+"""``PIP_MASK[p]``: the bitmask of the 7 tiles with a half ``p``."""
+
+FULL_MASK = (1 << 28) - 1
+TILE_PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
+TILE_HI: tuple[int, ...] = tuple(t.hi for t in TILES)
+TILE_LO: tuple[int, ...] = tuple(t.lo for t in TILES)
+
+_TILE_RE = re.compile(r"^\s*\[?\s*(\d)\s*[|\-]\s*(\d)\s*\]?\s*$")
+
+
+def tile_of(a: int, b: int) -> Tile:
+    """The tile with halves ``a`` and ``b``.
+
+    >>> tile_of(0, 6)
+    Tile(6, 0)
+    """
+    try:
+        return _BY_HALVES[(a, b)]
+    except KeyError:
+        raise TileError(f"{a}|{b} is not a tile of a double-six set") from None
+
+
+def parse_tile(text: str | Tile) -> Tile:
+    """Read ``6|3``, ``[6|3]`` or ``6-3`` (halves in either order).
+
+    >>> parse_tile("0|5")
+    Tile(5, 0)
+    >>> parse_tile("7|1")
+    Traceback (most recent call last):
+    ...
+    domeng.errors.TileError: "7|1" is not a tile of a double-six set
+    """
+    if isinstance(text, Tile):
+        return text
+    if not isinstance(text, str):
+        raise TileError(f"{text!r} is not a tile: write it as \"6|3\"")
+    m = _TILE_RE.match(text)
+    if m is None or (int(m[1]), int(m[2])) not in _BY_HALVES:
+        raise TileError(f'"{text}" is not a tile of a double-six set')
+    return _BY_HALVES[(int(m[1]), int(m[2]))]
+
+
+def all_tiles() -> tuple[Tile, ...]:
+    """The full set of 28 tiles."""
+    return TILES
+
+
+def mask_of(tiles: Iterable[Tile | str]) -> int:
+    """The bitmask of some tiles.
+
+    >>> mask_of(["0|0", "1|0"])
+    3
+    """
+    m = 0
+    for t in tiles:
+        m |= 1 << _INDEX[parse_tile(t)]
+    return m
+
+
+def tiles_in(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a mask, in index order.
+
+    >>> tiles_in(5)
+    (Tile(0, 0), Tile(1, 1))
+    """
+    return tuple(_iter_mask(mask))
+
+
+def _iter_mask(mask: int) -> Iterator[Tile]:
+    while mask:
+        low = mask & -mask
+        yield TILES[low.bit_length() - 1]
+        mask ^= low
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles as text, highest first, separated by spaces.
+
+    >>> format_tiles(tiles_in(mask_of(["2|1", "6|6"])))
+    '6|6 2|1'
+    """
+    return " ".join(str(t) for t in sorted(tiles, reverse=True))
+
+
+def mask_pips(mask: int) -> int:
+    """The pip total of the tiles in a mask (R4)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += TILE_PIPS[low.bit_length() - 1]
+        mask ^= low
+    return total
