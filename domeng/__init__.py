@@ -29,7 +29,8 @@ from domeng.tiles import TILES, Tile, parse_tile
 __version__ = "0.1.0"
 
 __all__ = [
-    "DomengError", "Ending", "Game", "Standing", "players", "Event", "EventKind", "GLOSSARY", "IllegalMove", "LEFT", "Move",
+    "DomengError", "Ending", "Event", "EventKind", "GLOSSARY", "Game", "IllegalMove", "LEFT",
+    "Move", "Standing", "players",
     "Placed", "RIGHT", "Round", "RoundOver", "RoundResult", "Rules", "RulesError",
     "ScenarioError", "SeatView", "StoneMove", "TILES", "Term", "Tile", "TileError",
     "parse_tile",

@@ -7,10 +7,10 @@ place. Sentences are built only when asked for.
 >>> from domeng.events import Event, StoneMove
 >>> from domeng.terms import EventKind, Term
 >>> e = Event(EventKind.PASS, 3, ends=(5, 2), terms=(Term.PASS, Term.PASSEBUNGE),
-...           stones=(StoneMove(None, 3, 2),), table=25,
+...           stones=(StoneMove(None, 3, 2),), table=9,
 ...           detail={"payer": 1, "due": 2, "uncovered": 0, "block": False})
->>> describe(e)
-'Seat 3 passes before playing any tile this round: PASSEBUNGE (R12). 2 stones from the table (25 → 23).'
+>>> print(describe(e))
+Seat 3 passes before playing any tile this round: PASSEBUNGE (R12). 2 stones from the table (9 → 7).
 """
 
 from __future__ import annotations
@@ -116,7 +116,10 @@ def _describe_play(e: Event, names: Sequence[str] | None) -> str:
             f"{who} plays {e.tile}{lempa} at the {joined} end: both open ends now show "
             f"{left} — MAPPAKULING (R11)."
         )
-    return f"{who} plays {e.tile}{lempa} at the {joined} end. The open ends are {left} and {right} (R8)."
+    return (
+        f"{who} plays {e.tile}{lempa} at the {joined} end. "
+        f"The open ends are {left} and {right} (R8)."
+    )
 
 
 def _describe_pass(e: Event, names: Sequence[str] | None) -> str:

@@ -408,6 +408,11 @@ class Round:
             result=self.result,
         )
 
+    def _repr_html_(self) -> str:
+        from domeng import render
+
+        return render.round_html(self)
+
     # ----------------------------------------------------------------- playing
     def play(self, move: Move | Tile | str | None, end: str | None = None, *,
              seat: int | None = None) -> list[Event]:
@@ -475,7 +480,9 @@ class Round:
                 raise IllegalMove(f"{who} cannot pass: {why}. Legal: {legal_text}")
             return move
         if not self.hands[s] >> tile.index & 1:
-            raise IllegalMove(f"{who} cannot play {tile}: it is not in the hand. Legal: {legal_text}")
+            raise IllegalMove(
+                f"{who} cannot play {tile}: it is not in the hand. Legal: {legal_text}"
+            )
         if self.left < 0:
             if self.opening_tile is not None and tile != self.opening_tile:
                 raise IllegalMove(

@@ -1,0 +1,135 @@
+"""The ``domeng`` command: replay files and scenarios, list the library, simulate games.
+
+    domeng replay FILE|NAME [--json]   narrate a scenario or game, one line per event
+    domeng scenarios [--json]          list the built-in scenarios
+    domeng simulate --rounds N --seed S [--players …] [--json]
+
+Exit status 0 on success, 2 with a one-line message for input that cannot be
+read or replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from domeng.errors import DomengError
+from domeng.terms import EventKind
+from domeng.tiles import format_tiles, tiles_in
+
+__all__ = ["main", "narrate"]
+
+
+def narrate(record) -> list[str]:
+    """The lines ``domeng replay`` prints for a loaded record: one per event."""
+    from domeng.records import replay
+
+    game = replay(record)
+    names = record.names
+    lines = []
+    if record.title:
+        lines.append(record.title)
+        lines.append("=" * len(record.title))
+    for i, r in enumerate(game.rounds):
+        if len(game.rounds) > 1:
+            lines.append(f"Round {i + 1}")
+        hands = "; ".join(
+            f"{names[s]}: {format_tiles(tiles_in(r.dealt[s]))}" for s in range(r.n)
+        )
+        lines.append(f"  Deal — {hands}")
+        lines.append(
+            f"  Sleeping: {format_tiles(r.sleeping_tiles)}"
+            f" · stones on the table: {r.start_table}"
+        )
+        for k, e in enumerate(r.events or (), start=1):
+            terms = " ".join(t.value for t in e.terms)
+            tag = f"[{terms}] " if terms else ""
+            lines.append(f"  {k:3d}. {e.kind.value:<5} {tag}{e.describe(names)}")
+        if r.result is None:
+            who = names[r.turn] if r.turn is not None else "?"
+            lines.append(f"  … the round goes on: {who} to play; open ends {r.ends}.")
+        held = ", ".join(f"{names[s]} {r.held[s]}" for s in range(r.n))
+        lines.append(f"  Stones: table {r.table}; {held}")
+        if r.events and r.events[-1].kind is EventKind.CAMAT:
+            lines.append(f"  CAMAT: {names[r.camat]}")
+    return lines
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from domeng.records import load_any, replay_json
+
+    record = load_any(args.source)
+    if args.json:
+        json.dump(replay_json(record), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print("\n".join(narrate(record)))
+    return 0
+
+
+def _cmd_scenarios(args: argparse.Namespace) -> int:
+    from domeng.records import builtin_scenarios
+
+    library = builtin_scenarios()
+    if args.json:
+        out = [
+            {"name": r.name, "title": r.title, "shows": list(r.shows),
+             "rounds": len(r.rounds)}
+            for r in library
+        ]
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    width = max((len(r.name) for r in library), default=4)
+    for r in library:
+        print(f"{r.name:<{width}}  {r.title}")
+        print(f"{'':<{width}}  shows: {' '.join(r.shows)}")
+    print(f"\n{len(library)} scenarios. Replay one with: domeng replay NAME")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``domeng`` command."""
+    parser = argparse.ArgumentParser(
+        prog="domeng",
+        description="Domeng, the five-player block-dominoes game of South Sulawesi.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = sub.add_parser("replay", help="replay a scenario or game file, or a built-in scenario",
+                       description="Replay a scenario or game file (FORMAT.md) or a built-in "
+                                   "scenario by name, one line per event.")
+    p.add_argument("source", metavar="FILE|NAME", help="a .json file or a built-in scenario name")
+    p.add_argument("--json", action="store_true", help="print FORMAT.md's JSON object")
+    p.set_defaults(func=_cmd_replay)
+    p = sub.add_parser("scenarios", help="list the built-in scenarios")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(func=_cmd_scenarios)
+    from domeng import simulate
+
+    p = sub.add_parser("simulate", help="play whole games between computer players",
+                       description="Play games between computer players and summarise them.")
+    simulate.add_arguments(p)
+    p.set_defaults(func=simulate.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except DomengError as exc:
+        print(f"domeng: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("domeng: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
