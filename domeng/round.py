@@ -133,6 +133,32 @@ def _ends_after(left: int, right: int, tile: int, end: str) -> tuple[int, int]:
     return left, (lo if hi == right else hi)
 
 
+DEFAULT_RULES = Rules()
+
+_MOVE_OPEN: tuple[Move, ...] = tuple(Move(t) for t in TILES)
+_MOVE_AT: tuple[dict[str, Move], ...] = tuple(
+    {LEFT: Move(t, LEFT), RIGHT: Move(t, RIGHT)} for t in TILES
+)
+
+
+def _fits(left: int, right: int) -> tuple[tuple[int, Move], ...]:
+    """Every (tile bit, move) that can join a line with these open ends."""
+    out = []
+    for i, t in enumerate(TILES):
+        at_left, at_right = t.has(left), t.has(right)
+        if at_left and at_right and left != right:
+            out += [(1 << i, _MOVE_AT[i][LEFT]), (1 << i, _MOVE_AT[i][RIGHT])]
+        elif at_right:
+            out.append((1 << i, _MOVE_AT[i][RIGHT]))
+        elif at_left:
+            out.append((1 << i, _MOVE_AT[i][LEFT]))
+    return tuple(out)
+
+
+_FITS = tuple(tuple(_fits(a, b) for b in range(7)) for a in range(7))
+"""``_FITS[left][right]``: the moves any hand could make on these ends, by tile bit."""
+
+
 class Round:
     """A round in progress. Build one with :meth:`deal` or from given hands.
 
@@ -183,7 +209,7 @@ class Round:
         stones: tuple[int, Sequence[int]] | None = None,
         record: bool = True,
     ) -> None:
-        self.rules = rules = rules or Rules()
+        self.rules = rules = rules or DEFAULT_RULES
         self.n = n = rules.seats
         masks = [h if isinstance(h, int) else _hand_mask(h, i) for i, h in enumerate(hands)]
         _check_deal(masks, rules)
@@ -250,7 +276,7 @@ class Round:
         record: bool = True,
     ) -> Round:
         """Shuffle the 28 tiles with ``rng`` and deal each seat its hand (R3)."""
-        rules = rules or Rules()
+        rules = rules or DEFAULT_RULES
         order = list(range(28))
         rng.shuffle(order)
         k = rules.hand_size
@@ -347,7 +373,7 @@ class Round:
 
         A tile that fits both ends with different results appears once per end.
         """
-        if self.result is not None or self.turn is None:
+        if self.result is not None:
             return []
         s = self.turn
         hand = self.hands[s]
@@ -355,26 +381,7 @@ class Round:
             if self.opening_tile is not None:
                 return [Move(self.opening_tile)]
             return [Move(t) for t in tiles_in(hand)]
-        left, right = self.left, self.right
-        fit = hand & (PIP_MASK[left] | PIP_MASK[right])
-        out = []
-        while fit:
-            low = fit & -fit
-            fit ^= low
-            i = low.bit_length() - 1
-            hi, lo = TILE_HI[i], TILE_LO[i]
-            at_left = hi == left or lo == left
-            at_right = hi == right or lo == right
-            if at_left and at_right:
-                a = _ends_after(left, right, i, LEFT)
-                b = _ends_after(left, right, i, RIGHT)
-                if sorted(a) == sorted(b):
-                    out.append(Move(TILES[i], RIGHT))
-                else:
-                    out.append(Move(TILES[i], LEFT))
-                    out.append(Move(TILES[i], RIGHT))
-            else:
-                out.append(Move(TILES[i], LEFT if at_left else RIGHT))
+        out = [m for bit, m in _FITS[self.left][self.right] if hand & bit]
         if self._may_pass_voluntarily(s):
             out.append(Move(None))
         return out
@@ -458,63 +465,65 @@ class Round:
         return self.rules.voluntary_pass and self.left >= 0 and s != self.last_mappano
 
     def _checked(self, move: Move, seat: int | None) -> Move:
-        """Check a move against the rules; return it with its end settled."""
+        """Check a move against the rules; return it with its end settled.
+
+        The legal moves are listed only for an error message, so a legal move
+        costs a few bit tests.
+        """
         if self.result is not None:
             raise RoundOver("the round is over: no more moves")
         s = self.turn
-        who = f"Seat {seat if seat is not None else s}"
         if seat is not None and seat != s:
-            raise IllegalMove(f"{who} cannot move: it is seat {s}'s turn")
-        legal = self.legal_moves()
-        legal_text = ", ".join(str(m) for m in legal) or "none"
-        tile, end = move.tile, move.end
+            raise IllegalMove(f"Seat {seat} cannot move: it is seat {s}'s turn")
+        tile, end = move
         if tile is None:
-            if not self._may_pass_voluntarily(s):
-                why = (
-                    "a player who holds a tile that fits must play (R9)"
-                    if self.left >= 0 and s != self.last_mappano
-                    else "the LAST MAPPANO must play when able (R9)"
-                    if self.left >= 0
-                    else "the opener must lead (R7)"
-                )
-                raise IllegalMove(f"{who} cannot pass: {why}. Legal: {legal_text}")
-            return move
-        if not self.hands[s] >> tile.index & 1:
-            raise IllegalMove(
-                f"{who} cannot play {tile}: it is not in the hand. Legal: {legal_text}"
-            )
-        if self.left < 0:
+            if self._may_pass_voluntarily(s):
+                return move
+            if self.left < 0:
+                why = "the opener must lead (R7)"
+            elif s == self.last_mappano:
+                why = "the LAST MAPPANO must play when able (R9)"
+            else:
+                why = "a player who holds a tile that fits must play (R9)"
+            self._illegal(f"Seat {s} cannot pass: {why}")
+        i = tile.index
+        if not self.hands[s] >> i & 1:
+            self._illegal(f"Seat {s} cannot play {tile}: it is not in the hand")
+        left, right = self.left, self.right
+        if left < 0:
             if self.opening_tile is not None and tile != self.opening_tile:
-                raise IllegalMove(
-                    f"{who} cannot open with {tile}: the first round opens with "
-                    f"{self.opening_tile} (R5). Legal: {legal_text}"
+                self._illegal(
+                    f"Seat {s} cannot open with {tile}: the first round opens with "
+                    f"{self.opening_tile} (R5)"
                 )
-            return Move(tile, None)
-        if end not in (None, LEFT, RIGHT):
-            raise IllegalMove(f'{who} cannot play {tile} at "{end}": the end is "left" or "right"')
-        fits = [m for m in legal if m.tile == tile]
-        if not fits:
-            raise IllegalMove(
-                f"{who} cannot play {tile}: the open ends are {self.left} and {self.right}. "
-                f"Legal: {legal_text}"
+            return _MOVE_OPEN[i]
+        if end is not None and end != LEFT and end != RIGHT:
+            self._illegal(f'Seat {s} cannot play {tile} at "{end}": the end is "left" or "right"')
+        at_left = PIP_MASK[left] >> i & 1
+        at_right = PIP_MASK[right] >> i & 1
+        if at_left and at_right:
+            if left == right:  # both ends give the same open ends
+                return _MOVE_AT[i][end or RIGHT]
+            if end is None:
+                self._illegal(
+                    f"Seat {s} must say which end {tile} joins: it fits both "
+                    f"({left} and {right}) with different results"
+                )
+            return _MOVE_AT[i][end]
+        if at_left or at_right:
+            fits = LEFT if at_left else RIGHT
+            if end is None or end == fits:
+                return _MOVE_AT[i][fits]
+            self._illegal(
+                f"Seat {s} cannot play {tile} at the {end}: the {end} end is "
+                f"{left if end == LEFT else right}; it fits only the {fits}"
             )
-        if len(fits) == 1:
-            only = fits[0]
-            if end is None or end == only.end:
-                return only
-            if tile.has(self.left) and tile.has(self.right):
-                return Move(tile, end)  # both ends give the same open ends
-            raise IllegalMove(
-                f"{who} cannot play {tile} at the {end}: the {end} end is "
-                f"{self.left if end == LEFT else self.right}; it fits only the {only.end}. "
-                f"Legal: {legal_text}"
-            )
-        if end is None:
-            raise IllegalMove(
-                f"{who} must say which end {tile} joins: it fits both "
-                f"({self.left} and {self.right}) with different results. Legal: {legal_text}"
-            )
-        return Move(tile, end)
+        self._illegal(f"Seat {s} cannot play {tile}: the open ends are {left} and {right}")
+        raise AssertionError  # unreachable: _illegal raises
+
+    def _illegal(self, why: str) -> None:
+        legal = ", ".join(str(m) for m in self.legal_moves()) or "none"
+        raise IllegalMove(f"{why}. Legal: {legal}")
 
     def _apply(self, move: Move) -> None:
         """Apply a checked decision (one event)."""

@@ -53,7 +53,7 @@ class Tile(NamedTuple):
     @property
     def index(self) -> int:
         """Position 0–27 in :data:`TILES` (and bit in a hand mask)."""
-        return _INDEX[self]
+        return self.hi * (self.hi + 1) // 2 + self.lo
 
     @property
     def bit(self) -> int:
