@@ -1,0 +1,76 @@
+"""The ``domeng`` command: replay, scenarios, and its errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from domeng.cli import main
+
+HANDS = [
+    ["6|6", "6|2", "2|2", "5|1", "0|0"],
+    ["6|4", "4|4", "4|1", "3|0", "2|1"],
+    ["6|5", "5|5", "5|3", "3|3", "1|0"],
+    ["6|3", "6|1", "4|3", "3|1", "2|0"],
+    ["6|0", "5|4", "5|2", "4|2", "1|1"],
+]
+
+
+@pytest.fixture
+def scenario_file(tmp_path):
+    path = tmp_path / "opening.json"
+    path.write_text(json.dumps({
+        "title": "An opening", "players": ["Andi", "Besse", "Cakka", "Daeng", "Emba"],
+        "hands": HANDS, "moves": [{"tile": "6|6"}, {"tile": "6|4", "end": "right"}],
+    }))
+    return path
+
+
+def test_replay_narrates_one_line_per_event_with_terms_in_capitals(scenario_file, capsys):
+    assert main(["replay", str(scenario_file)]) == 0
+    out = capsys.readouterr().out
+    assert "An opening" in out
+    assert "1. play  [LEMPA] Andi opens with 6|6" in out
+    assert "2. play  Besse plays 6|4 at the right end" in out
+    assert "Cakka to play" in out
+
+
+def test_replay_json_prints_the_format_md_object(scenario_file, capsys):
+    assert main(["replay", str(scenario_file), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [e["tile"] for e in data["events"]] == ["6|6", "6|4"]
+    assert data["events"][0]["terms"] == ["LEMPA"]
+    assert data["result"]["finished"] is False and data["result"]["ending"] is None
+    assert data["ends"] == [6, 4]
+    assert data["hands"][0] == ["6|2", "5|1", "2|2", "0|0"]
+    assert data["sleeping"] == ["5|0", "4|0", "3|2"]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("{ nope", "not valid JSON"),
+        (json.dumps({"hands": [["7|1"]]}), 'hands[0][0]: "7|1" is not a tile'),
+        (json.dumps({"hands": HANDS, "moves": [{"tile": "6|6"}, {"tile": "4|1"}]}),
+         "moves[1]: seat 1 cannot play 4|1: the open ends are 6 and 6"),
+    ],
+)
+def test_replay_bad_file_exits_2_with_one_line_and_no_traceback(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    proc = subprocess.run([sys.executable, "-m", "domeng", "replay", str(path), "--json"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr
+
+
+def test_replay_missing_file_and_unknown_name_exit_2(capsys, tmp_path):
+    assert main(["replay", str(tmp_path / "nothing.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["replay", "no-such-scenario"]) == 2
+    assert 'no built-in scenario "no-such-scenario"' in capsys.readouterr().err

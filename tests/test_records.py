@@ -1,0 +1,154 @@
+"""Scenario and game files (FORMAT.md): shape checks, replay, save → load → replay."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domeng import records
+from domeng.errors import ScenarioError
+from domeng.game import Game
+from domeng.players import make_players
+
+HANDS = [
+    ["6|6", "6|2", "2|2", "5|1", "0|0"],
+    ["6|4", "4|4", "4|1", "3|0", "2|1"],
+    ["6|5", "5|5", "5|3", "3|3", "1|0"],
+    ["6|3", "6|1", "4|3", "3|1", "2|0"],
+    ["6|0", "5|4", "5|2", "4|2", "1|1"],
+]
+
+
+def scenario(**changes):
+    data = {"hands": [list(h) for h in HANDS], "moves": [{"tile": "6|6"}]}
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "path", "words"),
+    [
+        (scenario(hands=[["7|1"]]), "hands[0][0]", '"7|1" is not a tile of a double-six set'),
+        (scenario(hands=HANDS[:4]), "hands", "need 5 hands, not 4"),
+        (scenario(hands=[HANDS[0][:4]] + HANDS[1:]), "hands[0]", "need 5 tiles, not 4"),
+        (scenario(hands=[HANDS[0]] + [HANDS[0]] + HANDS[2:]), "hands[1][0]", "dealt twice"),
+        (scenario(opener=7), "opener", "7 is not a seat 0–4"),
+        (scenario(camat=1, opener=2), "opener", "the CAMAT (seat 1) opens"),
+        (scenario(stones={"table": 20, "players": [0, 0, 0, 0, 0]}), "stones", "= 20"),
+        (scenario(rules={"cekki": 3}), "rules", 'unknown key "cekki"'),
+        (scenario(moves=[{"tile": "6|2"}]), "moves[0]", "the first round opens with 6|6 (R5)"),
+        (
+            scenario(moves=[{"tile": "6|6"}, {"tile": "4|1"}]),
+            "moves[1]",
+            "seat 1 cannot play 4|1: the open ends are 6 and 6",
+        ),
+        (
+            scenario(moves=[{"tile": "6|6"}, {"seat": 3, "tile": "6|3"}]),
+            "moves[1]",
+            "it is seat 1's turn",
+        ),
+        (scenario(moves=[{"tile": "6|6", "end": "up"}]), "moves[0].end", '"up"'),
+        (scenario(colour="red"), "colour", "unknown key"),
+        (scenario(shows=["CEKKI"]), "shows[0]", "not a term id"),
+    ],
+)
+def test_format_bad_files_name_the_key_and_value(data, path, words):
+    with pytest.raises(ScenarioError) as info:
+        records.load(data)
+    assert info.value.path == path
+    assert words in str(info.value)
+
+
+def test_format_bad_json_and_missing_file_are_one_line_errors(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    with pytest.raises(ScenarioError, match="not valid JSON"):
+        records.load(bad)
+    with pytest.raises(ScenarioError, match="no such file"):
+        records.load(tmp_path / "missing.json")
+
+
+def test_format_first_move_end_is_ignored_and_end_accepted_always():
+    rec = records.load(scenario(moves=[{"tile": "6|6", "end": "right"},
+                                       {"tile": "6|4", "end": "right"}]))
+    r = records.replay(rec).rounds[0]
+    assert [e.ends for e in r.events] == [(6, 6), (6, 4)]
+
+
+def test_format_mid_game_start_with_camat_and_stones():
+    rec = records.load(scenario(camat=3, stones={"table": 5, "players": [4, 4, 4, 4, 4]},
+                                moves=[{"tile": "6|3"}]))
+    r = records.replay(rec).rounds[0]
+    assert r.opener == 3 and r.camat == 3
+    assert (r.table, r.held) == (5, [4, 4, 4, 4, 4])
+    assert r.events[0].tile.hi == 6 and r.events[0].detail["opening"] == "camat"
+
+
+def play_game(seed: int, rounds: int) -> Game:
+    game = Game(seed=seed, names=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
+    players = make_players("random", seed=seed)
+    for _ in range(rounds):
+        game.play_round(players)
+    return game
+
+
+def test_format_save_load_replay_gives_the_same_events(tmp_path):
+    game = play_game(11, 4)
+    path = records.save(records.game_to_json(game), tmp_path / "game.json")
+    again = records.replay(records.load(path))
+    for a, b in zip(game.rounds, again.rounds, strict=True):
+        assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
+    assert again.names == game.names
+    assert (again.table, again.held) == (game.table, game.held)
+
+
+def test_format_moment_export_reaches_the_same_moment():
+    game = play_game(5, 2)
+    r = game.rounds[1]
+    for k in (1, len(r.events) // 2, len(r.events)):
+        data = records.round_to_scenario(r, names=game.names, upto=k)
+        back = records.replay(records.load(json.loads(json.dumps(data)))).rounds[0]
+        assert [e.to_json() for e in back.events] == [e.to_json() for e in r.events[:k]]
+
+
+def test_format_replay_json_object_matches_format_md():
+    game = play_game(3, 1)
+    data = records.replay_json(records.load(records.round_to_scenario(game.rounds[0])))
+    assert set(data) == {"events", "result", "stones", "ends", "hands", "sleeping"}
+    assert data["result"]["finished"] is True
+    assert data["result"]["ending"] in {"FIRST_CAPPU", "CEKI", "POLLO", "MANGUNO", "MATTIKKENG"}
+    assert data["stones"]["table"] + sum(data["stones"]["players"]) == 25
+    assert len(data["sleeping"]) == 3
+    for e in data["events"]:
+        assert e["kind"] in {"play", "pass", "end", "camat"}
+        assert isinstance(e["text"], str) and e["text"]
+        for m in e["stones"]:
+            assert set(m) == {"from", "to", "count"}
+
+
+def test_format_game_file_rounds_take_opener_camat_and_stones_from_the_round_before():
+    game = play_game(8, 3)
+    data = records.game_to_json(game)
+    assert all(set(rd) == {"hands", "moves"} for rd in data["rounds"][1:])
+    data["rounds"][1]["stones"] = {"table": 25, "players": [0] * 5}
+    with pytest.raises(ScenarioError) as info:
+        records.load(data)
+    assert info.value.path == "rounds[1]"
+
+
+def test_format_unfinished_round_cannot_be_followed():
+    game = play_game(9, 2)
+    data = records.game_to_json(game)
+    data["rounds"][0]["moves"] = data["rounds"][0]["moves"][:2]
+    with pytest.raises(ScenarioError, match="round 0 is not finished"):
+        records.load(data)
+
+
+def test_format_random_games_round_trip_through_files():
+    rng = random.Random(2)
+    for _ in range(20):
+        game = play_game(rng.randrange(10**6), 2)
+        again = records.replay(records.load(records.game_to_json(game)))
+        assert [len(r.events) for r in again.rounds] == [len(r.events) for r in game.rounds]
