@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +53,7 @@ SCENARIO_FORMAT = "domeng-scenario"
 GAME_FORMAT = "domeng-game"
 _ROUND_KEYS = {
     "title", "lesson", "players", "rules", "hands", "opener", "camat", "stones", "moves",
-    "shows", "format", "version", "name",
+    "shows", "format", "version", "name", "at_event",
 }
 _GAME_KEYS = {"title", "lesson", "players", "rules", "rounds", "shows", "format", "version",
               "name"}
@@ -69,6 +68,9 @@ class RoundSpec:
     camat: int | None = None
     stones: tuple[int, tuple[int, ...]] | None = None
     moves: tuple[dict[str, Any], ...] = ()
+    at_event: int | None = None
+    """Stop after this many events: a moment between a play and the forced
+    passes or ending that follow it (an export from that moment)."""
     path: str = ""
     """Where this round sits in its file (``rounds[2].``), for error messages."""
 
@@ -282,7 +284,13 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
         if "end" in mv and mv["end"] not in (LEFT, RIGHT):
             raise ScenarioError(f"{where}.end", f'{json.dumps(mv["end"])} is not "left" or "right"')
         _seat(mv.get("seat"), f"{where}.seat", n)
-    return RoundSpec(tuple(parsed), opener, camat, stones, tuple(dict(m) for m in moves), path)
+    at_event = data.get("at_event")
+    if at_event is not None and (
+        isinstance(at_event, bool) or not isinstance(at_event, int) or at_event < 0
+    ):
+        raise ScenarioError(f"{path}at_event", f"{json.dumps(at_event)} is not a count of events")
+    return RoundSpec(tuple(parsed), opener, camat, stones, tuple(dict(m) for m in moves),
+                     at_event, path)
 
 
 # --------------------------------------------------------------------- replay
@@ -322,6 +330,16 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             except IllegalMove as exc:
                 msg = str(exc)
                 raise ScenarioError(where, msg[0].lower() + msg[1:]) from None
+        if spec.at_event is not None:
+            where = f"{spec.path}at_event"
+            if i != len(record.rounds) - 1:
+                raise ScenarioError(where, "only the last round of a file may stop early")
+            if not r.event_count - len(spec.moves) <= spec.at_event <= r.event_count:
+                raise ScenarioError(
+                    where, f"{spec.at_event} is not a moment after the last move "
+                    f"(events {r.event_count - len(spec.moves)}–{r.event_count})"
+                )
+            game.rounds[-1] = r.at(spec.at_event)
     return game
 
 
@@ -391,7 +409,18 @@ def round_to_scenario(
     out["hands"] = [[str(t) for t in sorted(tiles_in(m), reverse=True)] for m in r.dealt]
     out.update(_start_json(r))
     out["moves"] = _moves_json(r)
+    _mark_moment(out, r)
     return out
+
+
+def _mark_moment(out: dict[str, Any], r: Round) -> None:
+    """Add ``at_event`` when replaying the moves alone would run past this moment
+    (a moment between a play and the forced passes or ending that follow it)."""
+    again = r.restart(record=False)
+    for mv in r.moves:
+        again.play(mv)
+    if again.event_count != r.event_count:
+        out["at_event"] = r.event_count
 
 
 def game_to_json(game: Game, *, title: str = "", upto: tuple[int, int] | None = None
@@ -414,6 +443,8 @@ def game_to_json(game: Game, *, title: str = "", upto: tuple[int, int] | None = 
         if i == 0:
             rd.update(_start_json(r))
         rd["moves"] = _moves_json(r)
+        if i == len(game.rounds) - 1:
+            _mark_moment(rd, r)
         rounds.append(rd)
     out["rounds"] = rounds
     return out
@@ -427,8 +458,8 @@ def save(data: Mapping[str, Any], path: str | Path) -> Path:
 
 
 # --------------------------------------------------------------------- library
-def _library() -> Any:
-    return resources.files("domeng") / "scenarios"
+def _library() -> Path:
+    return Path(__file__).parent / "scenarios"
 
 
 def builtin_scenarios() -> list[Record]:

@@ -107,7 +107,7 @@ def test_format_save_load_replay_gives_the_same_events(tmp_path):
 def test_format_moment_export_reaches_the_same_moment():
     game = play_game(5, 2)
     r = game.rounds[1]
-    for k in (1, len(r.events) // 2, len(r.events)):
+    for k in range(1, len(r.events) + 1):
         data = records.round_to_scenario(r, names=game.names, upto=k)
         back = records.replay(records.load(json.loads(json.dumps(data)))).rounds[0]
         assert [e.to_json() for e in back.events] == [e.to_json() for e in r.events[:k]]
@@ -152,3 +152,16 @@ def test_format_random_games_round_trip_through_files():
         game = play_game(rng.randrange(10**6), 2)
         again = records.replay(records.load(records.game_to_json(game)))
         assert [len(r.events) for r in again.rounds] == [len(r.events) for r in game.rounds]
+
+
+def test_format_at_event_stops_between_a_play_and_its_forced_passes():
+    game = play_game(5, 1)
+    r = game.rounds[0]
+    k = next(i + 1 for i, e in enumerate(r.events[:-1]) if r.events[i + 1].kind.value == "pass")
+    data = records.round_to_scenario(r, upto=k)
+    assert data["at_event"] == k
+    assert len(records.replay(records.load(data)).rounds[0].events) == k
+    data["at_event"] = 0
+    with pytest.raises(ScenarioError, match="is not a moment after the last move") as info:
+        records.load(data)
+    assert info.value.path == "at_event"
