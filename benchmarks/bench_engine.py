@@ -1,0 +1,225 @@
+"""How fast random rounds run: the engine, the numpy batch simulator, and abw333's dominoes.
+
+Prints, in one run, the median of a few repetitions of:
+
+* the engine (domeng/round.py): ``Round.deal(rng, record=False)`` then
+  ``r.play(rng.choice(r.legal_moves()))`` until the round is over — rounds/s,
+  µs per event (plays, passes, the end, a CAMAT), µs per step (one
+  ``legal_moves()`` + ``play()`` call, which also runs the forced passes after
+  it) and µs per deal; the same with ``record=True`` (events, no sentences);
+* the batch simulator (domeng/batch.py, ``simulate_rounds``) at several batch
+  sizes — rounds/s and µs per event;
+* abw333's ``dominoes`` package playing random games (``Game.new()``, then
+  ``make_move(*random.choice(g.valid_moves))`` until ``g.result``) — games/s,
+  µs per entry of ``g.moves`` (plays and passes) and µs per ``make_move``.
+
+Times are the CPU time of this process (``time.process_time``; every run is
+single-threaded), so other work on the machine disturbs them less than wall
+time; ``--wall`` uses wall-clock time instead.
+
+    .venv/bin/python benchmarks/bench_engine.py           # about a minute of CPU
+    .venv/bin/python benchmarks/bench_engine.py --quick   # a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+from domeng.batch import simulate_rounds
+from domeng.round import Round
+
+
+class Figures(NamedTuple):
+    """One measurement: rounds and their counts, and the seconds they took."""
+
+    rounds: int
+    events: int
+    steps: int
+    seconds: float
+    step_seconds: float
+    deal_seconds: float = 0.0
+
+
+def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float]) -> Figures:
+    """Deal ``rounds`` rounds, then play each with random legal moves."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    t0 = clock()
+    deals = [Round.deal(rng, record=record) for _ in range(rounds)]
+    t1 = clock()
+    events = steps = 0
+    for r in deals:
+        while r.result is None:
+            r.play(choice(r.legal_moves()))
+            steps += 1
+        events += r.event_count
+    t2 = clock()
+    return Figures(rounds, events, steps, t2 - t0, t2 - t1, t1 - t0)
+
+
+def batch_run(rounds: int, seed: int, batch: int, clock: Callable[[], float]) -> Figures:
+    """``simulate_rounds`` with one batch size."""
+    t0 = clock()
+    res = simulate_rounds(rounds, seed=seed, batch=batch)
+    t1 = clock()
+    events = int(res.events.sum())
+    return Figures(rounds, events, events, t1 - t0, t1 - t0)
+
+
+def dominoes_run(games: int, seed: int, clock: Callable[[], float]) -> Figures:
+    """abw333's dominoes: random valid moves until the game has a result."""
+    import dominoes
+
+    random.seed(seed)  # dominoes shuffles with the module-level random
+    choice = random.choice
+    events = steps = 0
+    t0 = clock()
+    for _ in range(games):
+        g = dominoes.Game.new()
+        while g.result is None:
+            g.make_move(*choice(g.valid_moves))
+            steps += 1
+        events += len(g.moves)
+    t1 = clock()
+    return Figures(games, events, steps, t1 - t0, t1 - t0)
+
+
+class Row(NamedTuple):
+    what: str
+    rounds_per_s: float
+    us_per_event: float
+    us_per_step: float | None
+    us_per_deal: float | None
+    events_per_round: float
+
+
+def median_row(what: str, runs: list[Figures], *, steps: bool = True) -> Row:
+    """The median over repetitions of each figure."""
+    def med(values: list[float]) -> float:
+        return statistics.median(values)
+
+    return Row(
+        what,
+        med([f.rounds / f.seconds for f in runs]),
+        med([f.seconds / f.events * 1e6 for f in runs]),
+        med([f.step_seconds / f.steps * 1e6 for f in runs]) if steps else None,
+        med([f.deal_seconds / f.rounds * 1e6 for f in runs]) if runs[0].deal_seconds else None,
+        med([f.events / f.rounds for f in runs]),
+    )
+
+
+def table(rows: list[Row]) -> str:
+    """The rows as a Markdown table."""
+    def num(x: float | None, fmt: str) -> str:
+        return "–" if x is None else format(x, fmt)
+
+    lines = [
+        "| what | rounds/s | µs/event | µs/step | µs/deal | events/round |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.what} | {num(r.rounds_per_s, ',.0f')} | {num(r.us_per_event, '.3f')} | "
+            f"{num(r.us_per_step, '.2f')} | {num(r.us_per_deal, '.2f')} | "
+            f"{r.events_per_round:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    """Python, numpy, cores and CPU of this machine."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    return (
+        f"Python {platform.python_version()}, numpy {np.__version__}, "
+        f"{os.cpu_count()} cores ({cpu}){load}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    p.add_argument("--quick", action="store_true", help="fewer rounds and repetitions")
+    p.add_argument("--repeat", type=int, default=None, help="repetitions (default 5, quick 3)")
+    p.add_argument("--wall", action="store_true", help="wall-clock time, not CPU time")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--batches", default="1024,8192,65536",
+                   help="batch sizes of the batch simulator, comma-separated")
+    args = p.parse_args(argv)
+    repeat = args.repeat or (3 if args.quick else 5)
+    engine_n, dominoes_n, batch_n = (2_000, 1_000, 65_536) if args.quick else (
+        20_000, 10_000, 262_144)
+    batches = [int(b) for b in args.batches.split(",")]
+    clock = time.perf_counter if args.wall else time.process_time
+
+    # warm up imports and caches
+    engine_run(50, 0, False, clock)
+    batch_run(2000, 0, 1024, clock)
+    dominoes_run(20, 0, clock)
+
+    rows: list[Row] = []
+
+    def measure(what: str, run: Callable[[int], Figures], *, steps: bool = True) -> None:
+        runs = [run(args.seed + k) for k in range(repeat)]
+        row = median_row(what, runs, steps=steps)
+        rows.append(row)
+        print(f"  {what}: {row.rounds_per_s:,.0f} rounds/s", file=sys.stderr, flush=True)
+
+    measure(f"engine, record=False ({engine_n:,} rounds)",
+            lambda s: engine_run(engine_n, s, False, clock))
+    measure(f"engine, record=True ({engine_n:,} rounds)",
+            lambda s: engine_run(engine_n, s, True, clock))
+    for b in batches:
+        measure(f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
+                lambda s, b=b: batch_run(batch_n, s, b, clock), steps=False)
+    measure(f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
+            lambda s: dominoes_run(dominoes_n, s, clock))
+
+    print(f"Random rounds, median of {repeat} runs; "
+          f"{'wall-clock' if args.wall else 'CPU'} time of one process.")
+    print(machine())
+    print()
+    print(table(rows))
+    print()
+    dom = rows[-1]
+    best = max(rows[2:-1], key=lambda r: r.rounds_per_s)
+    print("µs/step: one legal_moves() + play() call (engine) or make_move() call (dominoes), "
+          "forced passes included; µs/deal is part of the rounds/s figure, not of µs/step.")
+    print(f"engine (record=False) vs dominoes per step: "
+          f"{dom.us_per_step / rows[0].us_per_step:.1f}× faster; "
+          f"best batch vs dominoes per event: {dom.us_per_event / best.us_per_event:.0f}×; "
+          f"best batch rounds/s: {best.rounds_per_s:,.0f} "
+          f"({'meets' if best.rounds_per_s >= 50_000 else 'misses'} the 50,000 target)")
+    return 0
+
+
+def _dominoes_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("dominoes")
+    except Exception:  # pragma: no cover - not installed from a distribution
+        return ""
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
