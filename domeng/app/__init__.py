@@ -1,0 +1,136 @@
+"""The teaching app: ``build_app(...)`` returns one widget; display it or serve it with Voilà.
+
+One :class:`~domeng.app.controller.Controller` (no widgets) holds the game and
+a cursor into its events; small views observe it and draw with
+:mod:`domeng.render`. ``build_app`` displays nothing and keeps no global state,
+so a notebook can hold several apps (one per chapter of the tutorial).
+
+>>> app = build_app(seed=3, players=["greedy"] * 5)
+>>> c = app.controller
+>>> step = find(app, "domeng-step")
+>>> step.click()
+>>> c.position, "Why?" in find(app, "domeng-why").children[0].value
+((0, 1), True)
+>>> small = build_app(scenario="ceki", compact=True)
+>>> small.controller.mode, find(small, "domeng-chart-panel") is None
+('scenario', True)
+
+Parameters of :func:`build_app` (all keyword-only):
+
+- ``scenario``: a built-in scenario name (``domeng.records.builtin_scenarios()``),
+  a loaded :class:`~domeng.records.Record`, a dict or JSON text. Without it a
+  new game is dealt with ``seed``.
+- ``seed``: the deal of a new game (shown and editable in the app).
+- ``players``: per seat, ``"person"`` or a strategy of ``domeng.players.PLAYERS``
+  (``"random"``, ``"greedy"``, ``"heuristic"``, ``"search"``).
+- ``names``: the players' names (a scenario's own names win).
+- ``open_hands``: every hand face up (the teaching mode). Default: True for a
+  scenario, False for a game.
+- ``compact``: a small app for a tutorial chapter: no strategy choosers, no
+  seed/New game, no scenario picker and no chart; the glossary starts folded.
+
+``find(root, css_class)`` returns the first widget under ``root`` with that
+class (for tests and notebooks). The root widget has ``.controller``. Its
+methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
+``choose_end``, ``ready``, ``new_round``, ``new_game``, ``load_scenario``,
+``save_game``, ``save_moment``, ``hint``, ``start_autoplay``,
+``stop_autoplay``) are the only ways the app changes.
+
+Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
+``domeng-back``, ``domeng-end-round``, ``domeng-autoplay``, ``domeng-speed``,
+``domeng-new-round``, ``domeng-seed``, ``domeng-new-game``,
+``domeng-open-hands``, ``domeng-timeline``, ``domeng-status``,
+``domeng-notice``, ``domeng-table``, ``domeng-seat-box-0`` … ``-4`` (a
+seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
+``[data-id="6|3"]``), ``domeng-kind-0`` … (strategy chooser),
+``domeng-ready`` (hot-seat cover), ``domeng-end-left`` / ``domeng-end-right``
+/ ``domeng-end-cancel`` (end choice), ``domeng-why``, ``domeng-log`` (rows
+``li[data-id]``), ``domeng-hint``, ``domeng-hints``, ``domeng-scenario-picker``,
+``domeng-upload``, ``domeng-lesson`` (title and Markdown lesson, shown only
+for a scenario), ``domeng-save-game``,
+``domeng-save-moment``, ``domeng-download`` (the link to the saved file),
+``domeng-chart``, ``domeng-errors`` (an ``Output`` with every error raised in a
+callback). The lesson's Markdown is converted with ``mistune`` (a dependency
+of nbconvert), raw HTML escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from domeng import render
+from domeng.app.controller import PERSON, Controller
+from domeng.records import Record
+
+__all__ = ["Controller", "PERSON", "build_app", "find"]
+
+DEFAULT_PLAYERS = (PERSON, "heuristic", "heuristic", "heuristic", "heuristic")
+
+
+class App(w.VBox):
+    """The root widget; ``controller`` is the app's one controller."""
+
+    def __init__(self, children, controller: Controller) -> None:
+        super().__init__(children)
+        self.controller = controller
+
+    def __repr__(self) -> str:
+        return "DomengApp()"
+
+
+def build_app(
+    *,
+    scenario: str | Record | Mapping[str, Any] | None = None,
+    seed: int = 1,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    names: Sequence[str] | None = None,
+    open_hands: bool | None = None,
+    compact: bool = False,
+) -> App:
+    """The Domeng app as one widget (see the module's documentation)."""
+    from domeng.app.panels import ChartView, ErrorView, HintView, LessonView, ScenarioView
+    from domeng.app.views import ControlsView, LogView, NoticeView, SeatView, TableView, WhyView
+
+    if open_hands is None:
+        open_hands = scenario is not None
+    ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
+                      scenario=scenario)
+    style = w.HTML(f"<style>{render.CSS}\n{_asset('app.css')}</style>")
+    style.add_class("domeng-style")
+    seats = [SeatView(ctrl, s, chooser=not compact) for s in range(ctrl.seats)]
+    board = w.Box([*seats, TableView(ctrl)])
+    board.add_class("domeng-board-area")
+    side = [LessonView(ctrl), WhyView(ctrl, glossary_open=not compact), HintView(ctrl),
+            LogView(ctrl)]
+    if not compact:
+        side += [ScenarioView(ctrl), ChartView(ctrl)]
+    side_box = w.VBox(side)
+    side_box.add_class("domeng-side")
+    body = w.Box([board, side_box])
+    body.add_class("domeng-body")
+    app = App([style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
+               ErrorView(ctrl)], ctrl)
+    app.add_class("domeng")
+    app.add_class("domeng-app")
+    if compact:
+        app.add_class("domeng-compact")
+    return app
+
+
+def find(root: w.Widget, css_class: str) -> w.Widget | None:
+    """The first widget under ``root`` (itself included) with ``css_class``, or None."""
+    if css_class in getattr(root, "_dom_classes", ()):
+        return root
+    for child in getattr(root, "children", ()):
+        found = find(child, css_class)
+        if found is not None:
+            return found
+    return None
+
+
+def _asset(name: str) -> str:
+    return Path(__file__).with_name(name).read_text(encoding="utf-8")

@@ -1,0 +1,183 @@
+"""A question the reader answers by clicking: the tutorial's check after each chapter.
+
+A :class:`Quiz` shows a question and one button per choice. A click is
+checked by :func:`verdict` against the answer, and the choice's own
+explanation is shown: why it is right, or why it is not. After a right answer
+the quiz can move a chapter's app to the moment that proves it
+(``on_right``, e.g. with :func:`show_term`), so the app confirms what the
+reader chose. The questions, choices and explanations are data given by the
+notebook; the checking lives here.
+
+>>> q = Quiz("How many tiles sleep each round?",
+...          {"3": "28 tiles, 5 each for 5 players: 3 are left (R3).",
+...           "5": "Each player is dealt 5; the tiles left over sleep."},
+...          answer="3")
+>>> q.choose("5").correct, q.solved
+(False, False)
+>>> q.choose("3").text
+'28 tiles, 5 each for 5 players: 3 are left (R3).'
+>>> q.solved, q.tries
+(True, ['5', '3'])
+>>> q
+Quiz()
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+import ipywidgets as w
+
+from domeng.app.controller import Controller
+from domeng.app.panels import lesson_html
+from domeng.terms import Term
+
+__all__ = ["Quiz", "Verdict", "show_term", "verdict"]
+
+RIGHT = "✔ Right."
+WRONG = "✘ Not quite."
+TRY_AGAIN = "Try another answer."
+
+_CSS = """
+.domeng-quiz { border-left: 5px solid var(--domeng-open, #1d4ed8); border-radius: 6px;
+  padding: 6px 10px; margin: 4px 0; gap: 4px; }
+.domeng-quiz .domeng-quiz-question p { margin: 2px 0; font-size: 15px; font-weight: 600; }
+.domeng-quiz .domeng-quiz-choices { display: flex; flex-wrap: wrap; gap: 4px 8px; }
+.domeng-quiz .domeng-quiz-choices .widget-button { width: auto; max-width: 100%; height: auto;
+  min-height: 32px; white-space: normal; padding: 2px 12px; font-weight: 600; }
+.domeng-quiz .domeng-quiz-verdict { margin: 2px 0; padding: 4px 8px;
+  background: var(--domeng-lit-bg, #fff4d6); line-height: 1.4; }
+.domeng-quiz .domeng-quiz-verdict p { display: inline; margin: 0; }
+.domeng-quiz .domeng-quiz-verdict[data-correct="true"] {
+  border-left: 4px solid var(--domeng-turn, #047857); }
+.domeng-quiz .domeng-quiz-verdict[data-correct="false"] {
+  border-left: 4px solid var(--domeng-last, #c2410c); }
+"""
+
+
+class Verdict(NamedTuple):
+    """What a click on a choice means: whether it is right, and the explanation to show."""
+
+    correct: bool
+    text: str
+
+
+def verdict(choices: Mapping[str, str], answer: str, choice: str) -> Verdict:
+    """Check ``choice`` against ``answer``; the text is that choice's own explanation.
+
+    >>> verdict({"1": "A plain PASS.", "2": "Not played yet: PASSEBUNGE."}, "2", "1")
+    Verdict(correct=False, text='A plain PASS.')
+    >>> verdict({"1": "x"}, "1", "7")
+    Traceback (most recent call last):
+    ...
+    ValueError: "7" is not one of the choices: "1"
+    """
+    if choice not in choices:
+        known = ", ".join(f'"{c}"' for c in choices)
+        raise ValueError(f'"{choice}" is not one of the choices: {known}')
+    return Verdict(choice == answer, choices[choice])
+
+
+def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> bool:
+    """Move ``ctrl``'s cursor to just after the ``nth`` event that triggered ``term``.
+
+    Events are searched in the whole recorded game, oldest first. Returns
+    whether there was such an event (the cursor stays put otherwise).
+
+    >>> c = Controller(scenario="passebunge-twice", players=["greedy"] * 5)
+    >>> show_term(c, Term.PASSEBUNGE, 2), Term.PASSEBUNGE in c.event.terms
+    (True, True)
+    >>> show_term(c, "POLLO")
+    False
+    """
+    t = Term(term)
+    seen = 0
+    for ri, r in enumerate(ctrl.game.rounds):
+        for k, e in enumerate(r.events, start=1):
+            if t in e.terms:
+                seen += 1
+                if seen == nth:
+                    ctrl.jump(ri, k)
+                    return True
+    return False
+
+
+class Quiz(w.VBox):
+    """A question, one button per choice, and the checked answer's explanation.
+
+    ``choices`` maps each choice (the button's label) to its explanation
+    (Markdown); ``answer`` is the right choice. ``on_right`` is called after a
+    right answer, e.g. to move an app to the moment that shows it; an error it
+    raises is shown in the quiz, never swallowed. Stable CSS classes:
+    ``domeng-quiz``, ``domeng-quiz-question``, ``domeng-quiz-choice`` (each
+    button, also ``domeng-quiz-choice-0`` …), ``domeng-quiz-feedback`` (the
+    verdict, ``[data-correct="true"]`` when right).
+    """
+
+    def __init__(
+        self,
+        question: str,
+        choices: Mapping[str, str],
+        answer: str,
+        *,
+        on_right: Callable[[], object] | None = None,
+    ) -> None:
+        if len(choices) < 2:
+            raise ValueError("a quiz needs at least two choices")
+        if answer not in choices:
+            raise ValueError(f'the answer "{answer}" is not one of the choices')
+        self.question = question
+        self.choices = dict(choices)
+        self.answer = answer
+        self.on_right = on_right
+        self.tries: list[str] = []
+        self.solved = False
+        style = w.HTML(f"<style>{_CSS}</style>")
+        text = w.HTML(lesson_html(question))
+        text.add_class("domeng-quiz-question")
+        self.buttons = []
+        for i, label in enumerate(self.choices):
+            b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
+            b.add_class("domeng-quiz-choice")
+            b.add_class(f"domeng-quiz-choice-{i}")
+            b.on_click(lambda _b, label=label: self.choose(label))
+            self.buttons.append(b)
+        row = w.Box(self.buttons)
+        row.add_class("domeng-quiz-choices")
+        self.feedback = w.HTML()
+        self.feedback.add_class("domeng-quiz-feedback")
+        super().__init__([style, text, row, self.feedback])
+        self.add_class("domeng")
+        self.add_class("domeng-quiz")
+
+    def choose(self, choice: str) -> Verdict:
+        """The reader clicked ``choice``: check it, colour its button, explain."""
+        v = verdict(self.choices, self.answer, choice)
+        self.tries.append(choice)
+        for b in self.buttons:
+            if b.description == choice:
+                b.button_style = "success" if v.correct else "danger"
+            elif v.correct:
+                b.button_style = ""
+        extra = ""
+        if v.correct:
+            self.solved = True
+            if self.on_right is not None:
+                try:
+                    self.on_right()
+                except Exception as exc:  # shown to the reader, never swallowed
+                    extra = (f'<p class="domeng-quiz-error">The app could not show it: '
+                             f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}</p>")
+        head = RIGHT if v.correct else WRONG
+        tail = "" if v.correct else f" {TRY_AGAIN}"
+        self.feedback.value = (
+            f'<div class="domeng-quiz-verdict" data-correct="{str(v.correct).lower()}" '
+            f'role="status"><strong>{head}</strong> {lesson_html(v.text).strip()}'
+            f"{html.escape(tail)}</div>{extra}"
+        )
+        return v
+
+    def __repr__(self) -> str:
+        return "Quiz()"

@@ -1,0 +1,322 @@
+"""The app driven in Python: clicks, values, and what the views then show."""
+
+import datetime
+import json
+import re
+
+import ipywidgets as w
+import pytest
+
+from domeng.app import build_app, find
+from domeng.app.controller import PERSON
+from domeng.records import load, replay
+from domeng.terms import GLOSSARY
+
+WHEN = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def html_of(widget) -> str:
+    """All the HTML a widget and its children show (HTML widgets and boards)."""
+    parts = []
+    if isinstance(widget, w.HTML):
+        parts.append(widget.value)
+    if hasattr(widget, "html") and isinstance(widget.html, str):
+        parts.append(widget.html)
+    for child in getattr(widget, "children", ()):
+        parts.append(html_of(child))
+    return "".join(parts)
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&gt;", ">")
+
+
+@pytest.fixture
+def app():
+    return build_app(seed=5, players=["heuristic"] * 5)
+
+
+def test_build_app_returns_the_root_and_shows_nothing(capsys):
+    a = build_app(seed=1)
+    assert isinstance(a, w.Widget) and repr(a) == "DomengApp()"
+    assert capsys.readouterr().out == ""
+    for css in ["domeng-step", "domeng-back", "domeng-end-round", "domeng-autoplay",
+                "domeng-new-round", "domeng-new-game", "domeng-seed", "domeng-timeline",
+                "domeng-why", "domeng-log", "domeng-scenario-picker", "domeng-upload",
+                "domeng-lesson", "domeng-errors", "domeng-chart", "domeng-hint",
+                "domeng-save-game", "domeng-save-moment"] + [f"domeng-hand-{s}" for s in range(5)]:
+        assert find(a, css) is not None, css
+
+
+def test_step_button_shows_the_events_sentence_and_terms(app):
+    c = app.controller
+    why = find(app, "domeng-why")
+    for _ in range(12):
+        find(app, "domeng-step").click()
+        e = c.event
+        shown = html_of(why)
+        assert e.describe(c.names) in text_of(shown).replace("&amp;", "&")
+        lit = set(re.findall(r'data-term="(\w+)" data-lit="true"', shown))
+        assert lit == {t.value for t in e.terms}
+        assert len(re.findall(r'class="domeng-term( domeng-term-lit)?"', shown)) == len(GLOSSARY)
+
+
+def test_the_why_panel_lists_stone_movements_with_the_table_before_and_after(app):
+    c = app.controller
+    while not c.event or not c.event.stones:
+        assert c.step()
+    e = c.event
+    shown = text_of(html_of(find(app, "domeng-why")))
+    assert f"Table: {e.table} → {e.table_after}" in shown
+
+
+def test_stones_shown_match_the_engine(app):
+    c = app.controller
+    find(app, "domeng-end-round").click()
+    r = c.game.rounds[0]
+    assert c.round.is_over
+    table = html_of(find(app, "domeng-table"))
+    assert f'data-count="{r.table}"' in table
+    for s in range(5):
+        seat = html_of(find(app, f"domeng-seat-box-{s}"))
+        assert f"{r.held[s]} stone" in text_of(seat)
+    assert r.table + sum(r.held) == 25
+
+
+def test_back_then_step_returns_to_the_same_picture(app):
+    for _ in range(7):
+        find(app, "domeng-step").click()
+    before = html_of(app)
+    find(app, "domeng-back").click()
+    assert html_of(app) != before
+    find(app, "domeng-step").click()
+    assert html_of(app) == before
+
+
+def test_timeline_and_log_jump_to_an_event(app):
+    c = app.controller
+    find(app, "domeng-end-round").click()
+    timeline = find(app, "domeng-timeline")
+    assert timeline.max == c.last_index and timeline.value == c.index
+    timeline.value = 3
+    assert c.position == (0, 3)
+    log = find(app, "domeng-log").board
+    assert log.html.count('data-current="true"') == 1
+    assert len(re.findall(r'<li data-id="\d+"', log.html)) == 3 + 1  # the deal and 3 events
+    log.selected = "1"
+    assert c.position == (0, 1) and log.selected == ""
+    assert timeline.value == 1
+
+
+def test_person_click_plays_a_legal_tile_and_an_illegal_one_changes_nothing():
+    a = build_app(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    c = a.controller
+    hand = find(a, "domeng-hand-0")
+    while c.waiting_for is None or not c.unplayable_reasons(0):
+        assert not c.round.is_over
+        if c.waiting_for is not None:
+            hand.selected = c.playable(0)[0]
+            if c.choice:
+                c.choose_end("left")
+        else:
+            find(a, "domeng-step").click()
+    assert 'aria-disabled="true"' in hand.html
+    bad = next(iter(c.unplayable_reasons(0)))
+    before = html_of(find(a, "domeng-board-area"))
+    position = c.position
+    hand.selected = bad
+    assert c.position == position and hand.selected == ""
+    notice = html_of(find(a, "domeng-notice"))
+    assert "Andi cannot play " + bad in notice
+    assert "open ends are" in notice
+    assert html_of(find(a, "domeng-board-area")) == before
+    good = c.playable(0)[0]
+    if len(c.end_options(good)) == 1:
+        hand.selected = good
+        assert c.position == (position[0], position[1] + 1)
+        assert str(c.event.tile) == good and c.event.seat == 0
+
+
+def test_a_tile_fitting_both_ends_shows_two_end_buttons():
+    for seed in range(60):
+        a = build_app(seed=seed, players=[PERSON] * 5, open_hands=True)
+        c = a.controller
+        while not c.round.is_over:
+            s = c.deciding_seat
+            if s is None:
+                c.step()
+                continue
+            two = [t for t in c.playable(s) if len(c.end_options(t)) == 2]
+            if two:
+                find(a, f"domeng-hand-{s}").selected = two[0]
+                seat = find(a, f"domeng-seat-box-{s}")
+                left, right = find(seat, "domeng-end-left"), find(seat, "domeng-end-right")
+                opts = {o.end: o.new_end for o in c.end_options(two[0])}
+                assert left.description == f"left end (→ {opts['left']})"
+                assert right.description == f"right end (→ {opts['right']})"
+                right.click()
+                assert c.event.tile is not None and str(c.event.tile) == two[0]
+                assert c.round.ends[1] == opts["right"]
+                assert find(seat, "domeng-end-left") is None
+                return
+            m = c.round.legal_moves()[0]
+            c.play(m.tile, m.end)
+    raise AssertionError("no two-ended choice found")
+
+
+def test_hot_seat_shows_a_ready_cover_before_the_hand():
+    a = build_app(seed=1, players=[PERSON, PERSON, "greedy", "greedy", "greedy"])
+    c = a.controller
+    while c.waiting_for is None:
+        find(a, "domeng-step").click()
+    s = c.waiting_for
+    seat = find(a, f"domeng-seat-box-{s}")
+    assert "domeng-pip" not in find(a, f"domeng-hand-{s}").html
+    find(seat, "domeng-ready").click()
+    assert "domeng-pip" in find(a, f"domeng-hand-{s}").html
+    assert "domeng-pip" not in find(a, f"domeng-hand-{1 - s}").html
+    assert find(seat, "domeng-ready") is None
+
+
+def test_face_down_hands_leak_no_tiles(app):
+    c = app.controller
+    c.step()
+    for s in range(5):
+        board = find(app, f"domeng-hand-{s}").html
+        assert "data-id" not in board
+        assert "pips hidden" in board
+
+
+def test_scenario_picker_loads_the_lesson_and_steps_through_it():
+    a = build_app(seed=1)
+    picker = find(a, "domeng-scenario-picker")
+    names = [v for _label, v in picker.options if v]
+    assert "ceki" in names
+    picker.value = "ceki"
+    c = a.controller
+    assert c.mode == "scenario" and c.title
+    lesson = html_of(find(a, "domeng-lesson"))
+    assert c.title in lesson.replace("&#x27;", "'")
+    find(a, "domeng-end-round").click()
+    assert c.round.result.ending.value == "CEKI"
+    assert "CEKI" in html_of(find(a, "domeng-why"))
+
+
+def test_upload_of_a_bad_file_is_explained_and_changes_nothing(app):
+    c = app.controller
+    c.step()
+    game, position = c.game, c.position
+    upload = find(app, "domeng-upload")
+    upload.value = ({"name": "bad.json", "type": "application/json", "size": 5,
+                     "content": memoryview(b'{"hands": [["7|1"]]}'), "last_modified": WHEN},)
+    assert c.game is game and c.position == position
+    assert "bad.json cannot be opened" in html_of(find(app, "domeng-notice"))
+    assert any("hands[0][0]" in e for e in c.errors)
+    out = find(app, "domeng-errors")
+    assert any("hands[0][0]" in o.get("text", "") for o in out.outputs)
+
+
+def test_upload_of_a_saved_game_replays_it(app):
+    c = app.controller
+    c.to_end_of_round()
+    data = json.dumps(c.save_game()).encode()
+    events = [e.to_json() for e in c.game.rounds[0].events]
+    find(app, "domeng-upload").value = (
+        {"name": "g.json", "type": "application/json", "size": len(data),
+         "content": memoryview(data), "last_modified": WHEN},
+    )
+    assert c.mode == "scenario"
+    assert [e.to_json() for e in c.game.rounds[0].events] == events
+
+
+def test_save_buttons_offer_a_json_download(app):
+    import base64
+
+    c = app.controller
+    for _ in range(4):
+        c.step()
+    find(app, "domeng-save-moment").click()
+    link = find(app, "domeng-download").value
+    assert 'download="domeng-round1-event4.json"' in link
+    payload = json.loads(base64.b64decode(re.search(r"base64,([^\"]+)", link).group(1)))
+    assert replay(load(payload)).rounds[0].events[:4] == c.game.rounds[0].events[:4]
+    find(app, "domeng-save-game").click()
+    assert 'download="domeng-game.json"' in find(app, "domeng-download").value
+
+
+def test_new_game_uses_the_seed_shown(app):
+    c = app.controller
+    find(app, "domeng-seed").value = 42
+    find(app, "domeng-new-game").click()
+    assert c.seed == 42 and c.position == (0, 0) and c.game.seed == 42
+
+
+def test_new_round_button_after_the_end(app):
+    c = app.controller
+    new_round = find(app, "domeng-new-round")
+    assert new_round.disabled
+    find(app, "domeng-end-round").click()
+    assert not new_round.disabled
+    new_round.click()
+    assert c.position == (1, 0)
+
+
+def test_strategy_chooser_makes_a_seat_a_person(app):
+    c = app.controller
+    s = c.deciding_seat
+    find(app, f"domeng-kind-{s}").value = PERSON
+    assert c.kinds[s] == PERSON
+    find(app, "domeng-step").click()
+    assert c.position == (0, 0)
+    assert "Waiting for" in html_of(find(app, "domeng-notice"))
+
+
+def test_hint_shows_the_coachs_sentences():
+    a = build_app(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    c = a.controller
+    hint = find(a, "domeng-hint")
+    assert hint.disabled
+    while c.waiting_for is None:
+        c.step()
+    assert not hint.disabled
+    hint.click()
+    shown = find(a, "domeng-hints").value
+    assert len(c.hints) == len(c.round.legal_moves())
+    for h in c.hints:
+        assert h.sentence.replace("'", "&#x27;") in shown
+
+
+def test_chart_redraws_when_a_round_ends(app):
+    chart = find(app, "domeng-chart")
+    first = chart.value
+    assert "<svg" in first and "start" in first
+    app.controller.step()
+    assert chart.value == first
+    app.controller.to_end_of_round()
+    assert chart.value != first
+    assert "after R1" in chart.value
+
+
+def test_an_error_in_a_callback_is_shown_not_swallowed(monkeypatch):
+    from domeng.app.controller import Controller
+
+    def broken(self):
+        raise RuntimeError("the kernel said no")
+
+    monkeypatch.setattr(Controller, "step", broken)
+    a = build_app(seed=5, players=["heuristic"] * 5)
+    find(a, "domeng-step").click()
+    out = find(a, "domeng-errors")
+    assert any("RuntimeError: the kernel said no" in o.get("text", "") for o in out.outputs)
+    assert "Something went wrong" in html_of(find(a, "domeng-notice"))
+    assert a.controller.position == (0, 0)
+
+
+def test_compact_app_for_the_tutorial():
+    a = build_app(scenario="ceki", compact=True)
+    assert a.controller.open_hands and a.controller.mode == "scenario"
+    for missing in ["domeng-chart", "domeng-new-game", "domeng-scenario-picker", "domeng-kind-0"]:
+        assert find(a, missing) is None, missing
+    assert a.controller.title in html_of(find(a, "domeng-lesson")).replace("&#x27;", "'")
+    find(a, "domeng-step").click()
+    assert a.controller.position == (0, 1)

@@ -1,0 +1,360 @@
+"""The app's controller, without widgets: cursor, steps, people's moves, scenarios, files."""
+
+import asyncio
+import json
+
+import pytest
+
+from domeng.app.controller import PERSON, Controller
+from domeng.errors import ScenarioError
+from domeng.records import load, replay
+from domeng.terms import EventKind, Term
+
+
+def picture(c: Controller):
+    """Everything a view shows of the round at the cursor."""
+    r = c.round
+    return (c.position, tuple(r.hands), r.line, r.table, tuple(r.held), r.turn,
+            r.last_mappano, c.event, c.status)
+
+
+def everyone_person(seed=2):
+    return Controller(seed=seed, players=[PERSON] * 5, open_hands=True)
+
+
+def first_decision_with_two_ends(max_seed=40):
+    """A controller (all people) at a decision where a legal tile fits both ends differently."""
+    for seed in range(max_seed):
+        c = everyone_person(seed)
+        while not c.round.is_over:
+            s = c.deciding_seat
+            if s is None:
+                assert c.step()
+                continue
+            for t in c.playable(s):
+                if len(c.end_options(t)) == 2:
+                    return c, t
+            m = c.round.legal_moves()[0]
+            assert c.play(m.tile, m.end)
+    raise AssertionError("no two-ended choice in the seeds tried")
+
+
+def test_step_walks_one_event_and_back_returns_the_same_picture():
+    c = Controller(seed=5, players=["greedy"] * 5)
+    for _ in range(6):
+        c.step()
+    before = picture(c)
+    assert c.back()
+    assert picture(c) != before
+    assert c.step()
+    assert picture(c) == before
+
+
+def test_computer_step_asks_the_player_and_records_one_event():
+    c = Controller(seed=5, players=["random"] * 5)
+    assert c.step()
+    assert c.position == (0, 1)
+    assert c.event.kind is EventKind.PLAY
+    assert c.event is c.game.rounds[0].events[0]
+
+
+def test_step_at_a_persons_turn_does_nothing_and_says_who_is_awaited():
+    c = Controller(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    while c.waiting_for is None:
+        assert c.step()
+    where = picture(c)
+    assert not c.step()
+    assert picture(c)[:-1] == where[:-1]
+    assert "Waiting for Andi" in c.notice
+    assert c.playable(0)
+
+
+def test_illegal_click_changes_nothing_and_explains():
+    c = Controller(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    while c.waiting_for is None or not c.unplayable_reasons(0):
+        if c.waiting_for is not None:
+            m = c.round.legal_moves()[0]
+            c.play(m.tile, m.end)
+        else:
+            c.step()
+        assert not c.round.is_over, "seed 1 should give seat 0 an unplayable tile"
+    bad, reason = next(iter(c.unplayable_reasons(0).items()))
+    before = picture(c)
+    game_events = c.game.rounds[0].event_count
+    assert not c.pick(bad)
+    assert picture(c)[:-1] == before[:-1]
+    assert c.game.rounds[0].event_count == game_events
+    a, b = c.round.ends
+    assert f"open ends are {a} and {b}" in c.notice
+    assert "fits neither" in reason
+
+
+def test_click_on_a_computers_tile_is_refused():
+    c = Controller(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    assert c.waiting_for is None
+    seat = c.deciding_seat
+    tile = str(c.round.legal_moves()[0].tile)
+    assert not c.pick(tile)
+    assert "computer" in c.notice
+    assert c.position == (0, 0)
+    assert seat != 0
+
+
+def test_a_tile_that_fits_both_ends_asks_for_the_end():
+    c, tile = first_decision_with_two_ends()
+    pos = c.position
+    options = c.end_options(tile)
+    assert {o.end for o in options} == {"left", "right"}
+    assert not c.pick(tile)
+    assert c.choice == tile and c.position == pos
+    assert "both ends" in c.notice
+    assert c.choose_end("left")
+    assert c.choice == ""
+    assert c.event.tile == tuple(map(int, tile.split("|")))
+    assert c.event.end == "left"
+    assert c.round.ends[0] == [o.new_end for o in options if o.end == "left"][0]
+
+
+def test_a_different_move_in_the_past_starts_a_new_branch():
+    c = everyone_person(3)
+    for _ in range(4):
+        s = c.deciding_seat
+        m = c.round.legal_moves()[-1]
+        assert c.play(m.tile, m.end), c.notice
+        while c.deciding_seat is None and not c.round.is_over:
+            c.step()
+        assert s is not None
+    recorded = c.game.rounds[0].event_count
+    c.jump(0, 1)
+    legal = c.round.legal_moves()
+    assert len(legal) > 1
+    # the same move as recorded keeps the future
+    again = c.game.rounds[0].moves[1]
+    assert c.play(again.tile, again.end)
+    assert c.game.rounds[0].event_count == recorded and c.notice == ""
+    c.jump(0, 1)
+    other = next(m for m in legal if m != again)
+    assert c.play(other.tile, other.end)
+    assert c.position == (0, 2)
+    assert c.event.tile == other.tile
+    assert c.game.rounds[0].event_count < recorded or c.game.rounds[0].moves[1] == other
+    assert "new branch" in c.notice
+    assert c.at_frontier or c.game.rounds[0].events[2].kind is EventKind.PASS
+
+
+def test_to_end_of_round_and_stones_match_the_engine():
+    c = Controller(seed=7, players=["heuristic"] * 5)
+    steps = c.to_end_of_round()
+    r = c.game.rounds[0]
+    assert steps == r.event_count and c.position == (0, steps)
+    assert c.round.is_over
+    assert c.round.table == r.table and list(c.round.held) == r.held
+    assert c.round.table + sum(c.round.held) == 25
+    assert not c.step()
+    assert "New round" in c.notice
+
+
+def test_new_round_only_after_the_round_ends():
+    c = Controller(seed=7, players=["heuristic"] * 5)
+    assert not c.new_round()
+    assert "not over" in c.notice
+    c.to_end_of_round()
+    assert c.new_round()
+    assert c.position == (1, 0)
+    prev = c.game.rounds[0]
+    assert c.round.table == prev.table and c.round.start_held == tuple(prev.held)
+
+
+def test_timeline_positions_and_jump_to_round_trip():
+    c = Controller(seed=9, players=["greedy"] * 5)
+    c.to_end_of_round()
+    c.new_round()
+    c.to_end_of_round()
+    positions = c.positions
+    assert len(positions) == c.last_index + 1
+    for i, pos in enumerate(positions):
+        c.jump_to(i)
+        assert c.position == pos and c.index == i
+    with pytest.raises(IndexError):
+        c.jump_to(len(positions))
+    c.jump(1, 0)
+    assert c.back() and c.position == (0, c.game.rounds[0].event_count)
+    assert c.step() and c.position == (1, 0)
+
+
+def test_log_lists_every_event_so_far_with_its_position():
+    c = Controller(seed=9, players=["greedy"] * 5)
+    c.to_end_of_round()
+    c.new_round()
+    for _ in range(3):
+        c.step()
+    entries = c.log_entries()
+    assert len(entries) == c.game.rounds[0].event_count + 3
+    assert entries[-1].event is c.event
+    c.jump_to(entries[2].index)
+    assert c.position == (0, 3)
+
+
+def test_back_at_the_start_is_refused():
+    c = Controller(seed=1, players=["greedy"] * 5)
+    assert not c.back()
+    assert "start of the game" in c.notice
+
+
+def test_badges_at_a_rounds_end_name_its_roles():
+    c = Controller(seed=7, players=["heuristic"] * 5)
+    c.to_end_of_round()
+    res = c.round.result
+    winner_badges = c.badges(res.winner)
+    assert (Term.FIRST_CAPPU in winner_badges) == (res.first_cappu is not None)
+    if res.cucuq is not None:
+        assert Term.CUCUQ in c.badges(res.cucuq)
+    assert Term.LAST_MAPPANO in c.badges(c.round.last_mappano)
+
+
+def test_scenario_steps_through_its_recorded_moves():
+    c = Controller(scenario="ceki", players=["greedy"] * 5)
+    assert c.mode == "scenario" and c.title and c.position == (0, 0)
+    recorded = c.game.rounds[0].event_count
+    c.to_end_of_round()
+    assert c.position == (0, recorded)
+    assert c.round.result.ending.value == "CEKI"
+    assert Term.CEKI in c.event.terms
+
+
+def test_uploaded_bytes_load_and_a_bad_file_changes_nothing():
+    c = Controller(seed=4, players=["greedy"] * 5)
+    c.step()
+    before = (c.game, c.position, c.mode)
+    with pytest.raises(ScenarioError, match="not valid JSON"):
+        c.load_scenario(b"{nope")
+    with pytest.raises(ScenarioError, match=r"hands\[0\]\[0\]"):
+        c.load_scenario(b'{"hands": [["7|1"]]}')
+    assert (c.game, c.position, c.mode) == before
+    data = json.dumps(c.save_game()).encode()
+    c.load_scenario(data)
+    assert c.mode == "scenario" and c.position == (0, 0)
+
+
+def test_saved_game_and_moment_replay_to_the_same_events():
+    c = Controller(seed=11, players=["heuristic"] * 5)
+    c.to_end_of_round()
+    c.new_round()
+    for _ in range(5):
+        c.step()
+    game = replay(load(c.save_game()))
+    assert [[e.to_json() for e in r.events] for r in game.rounds] == [
+        [e.to_json() for e in r.events] for r in c.game.rounds
+    ]
+    moment = replay(load(c.save_moment())).rounds[0]
+    assert moment.events[:5] == c.game.rounds[1].events[:5]
+    assert moment.start_table == c.round.start_table
+
+
+def test_hot_seat_covers_the_hand_until_ready():
+    c = Controller(seed=1, players=[PERSON, PERSON, "greedy", "greedy", "greedy"])
+    assert c.is_hot_seat
+    while c.waiting_for is None:
+        c.step()
+    s = c.waiting_for
+    assert c.covered == s and not c.is_revealed(s)
+    assert not c.pick(c.round.legal_moves()[0].tile)
+    assert "ready" in c.notice
+    c.ready()
+    assert c.covered is None and c.is_revealed(s)
+    assert not c.is_revealed(1 - s)
+    m = c.round.legal_moves()[0]
+    assert c.play(m.tile, m.end)
+    assert c.ready_seat == -1
+
+
+def test_single_person_sees_only_their_own_hand():
+    c = Controller(seed=1)
+    assert c.is_revealed(0)
+    assert not any(c.is_revealed(s) for s in range(1, 5))
+    c.set_open_hands(True)
+    assert all(c.is_revealed(s) for s in range(5))
+
+
+def test_set_kind_changes_who_plays():
+    c = Controller(seed=1, players=["greedy"] * 5)
+    seat = c.deciding_seat
+    c.set_kind(seat, PERSON)
+    assert not c.step() and c.waiting_for == seat
+    with pytest.raises(ValueError, match="unknown player kind"):
+        c.set_kind(0, "oracle")
+
+
+def test_autoplay_runs_to_the_round_end_and_stops_when_asked():
+    c = Controller(seed=2, players=["greedy"] * 5)
+    c.delay = 0.0
+    asyncio.run(c.autoplay())
+    assert c.round.is_over and not c.autoplaying
+
+    c2 = Controller(seed=2, players=["greedy"] * 5)
+    c2.delay = 0.0
+
+    async def stop_soon():
+        c2.start_autoplay()
+        for _ in range(3):
+            await asyncio.sleep(0)
+        c2.stop_autoplay()
+        await asyncio.sleep(0)
+
+    asyncio.run(stop_soon())
+    assert not c2.autoplaying
+    assert 0 < c2.event_count < c2.game.rounds[0].event_count or not c2.round.is_over
+
+
+def test_autoplay_waits_at_a_persons_turn():
+    c = Controller(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    c.delay = 0.0
+
+    async def run():
+        c.start_autoplay()
+        for _ in range(200):
+            await asyncio.sleep(0)
+            if c.waiting_for is not None:
+                break
+        await asyncio.sleep(0)
+        assert c.autoplaying
+        c.stop_autoplay()
+
+    asyncio.run(run())
+    assert c.waiting_for == 0
+
+
+def test_errors_are_kept_not_swallowed():
+    c = Controller(seed=1)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        c.report(exc)
+    assert len(c.errors) == 1 and "RuntimeError: boom" in c.errors[0]
+
+
+def test_going_back_stops_autoplay():
+    c = Controller(seed=2, players=["greedy"] * 5)
+    c.delay = 0.0
+
+    async def run():
+        c.start_autoplay()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert c.autoplaying
+        c.back()
+        where = c.position
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return where
+
+    where = asyncio.run(run())
+    assert not c.autoplaying and c.position == where
+
+
+def test_a_scenario_opens_every_hand_unless_told_otherwise():
+    c = Controller(seed=1)
+    c.load_scenario("ceki")
+    assert c.open_hands and all(c.is_revealed(s) for s in range(5))
+    c2 = Controller(seed=1, scenario="ceki", open_hands=False)
+    assert not c2.open_hands
