@@ -61,7 +61,7 @@ def stones_phrase(
 
 def _settlement(
     e: Event, receiver: int, due: int, uncovered: int, payers: str,
-    names: Sequence[str] | None, roles: dict[int, str] | None = None,
+    names: Sequence[str] | None, roles: dict[int, str] | None = None, rule: str = "R19",
 ) -> str:
     who = seat_name(receiver, names)
     if due == 0:
@@ -73,7 +73,7 @@ def _settlement(
         )
     given = due - uncovered
     moves = stones_phrase(e.stones, e.table, names, roles=roles, unit=False)
-    text = f"{who} receives {_n(given)} (R19): {moves}."
+    text = f"{who} receives {_n(given)} ({rule}): {moves}."
     if uncovered:
         text += (
             f" The other {uncovered} cannot be given: neither the table nor {payers} "
@@ -90,8 +90,9 @@ def _describe_play(e: Event, names: Sequence[str] | None) -> str:
     opening = detail.get("opening")
     if opening == "R5":
         skipped = detail.get("skipped") or ()
+        named = ", ".join(skipped[:-1]) + " and " + skipped[-1] if len(skipped) > 1 else ""
         why = (
-            f"{' and '.join(skipped)} {'is' if len(skipped) == 1 else 'are'} sleeping, so "
+            f"{named or skipped[0]} {'is' if len(skipped) == 1 else 'are'} sleeping, so "
             f"the highest double dealt opens"
             if skipped
             else "the holder of the highest double opens the first round"
@@ -127,9 +128,15 @@ def _describe_pass(e: Event, names: Sequence[str] | None) -> str:
     detail = e.detail or {}
     left, right = e.ends
     pips = str(left) if left == right else f"{left} or {right}"
-    if Term.PASSEBUNGE in e.terms:
+    if detail.get("voluntary"):
+        why = (
+            "before playing any tile this round: PASSEBUNGE (R12)"
+            if Term.PASSEBUNGE in e.terms
+            else "though a tile fits: PASS (R9)"
+        )
+        head = f"{who} passes by choice, {why}. This table allows a voluntary pass (R9, reading)."
+    elif Term.PASSEBUNGE in e.terms:
         head = f"{who} passes before playing any tile this round: PASSEBUNGE (R12)."
-
     else:
         head = f"{who} has no tile with {pips} and passes: PASS (R9)."
     if detail.get("block"):
@@ -151,7 +158,7 @@ def _describe_pass(e: Event, names: Sequence[str] | None) -> str:
             f"LAST DOMINO {last}, pays the rest (R20)."
         )
     return text + " " + _settlement(
-        e, e.seat, due, uncovered, payer_name, names, {payer: "LAST MAPPANO"}
+        e, e.seat, due, uncovered, payer_name, names, {payer: "LAST MAPPANO"}, "R12"
     )
 
 
@@ -183,7 +190,8 @@ def _describe_end(e: Event, names: Sequence[str] | None) -> str:
     pm = res.pips[m]
     last = detail.get("last_domino")
     head = (
-        f"After {who}'s LAST DOMINO {last}, the four others passed and {who} cannot play "
+        f"After {who}'s LAST DOMINO {last}, the {_OTHERS.get(len(res.pips) - 1, 'other')} "
+        f"others passed and {who} cannot play "
         f"either: MANGUNO, with a pip total of {pm} (R15)."
     )
     if res.ending is Ending.MANGUNO:
@@ -196,7 +204,7 @@ def _describe_end(e: Event, names: Sequence[str] | None) -> str:
     listed = ", ".join(f"{seat_name(s, names)} ({res.pips[s]})" for s in res.mattikkeng)
     winner = seat_name(res.winner, names)
     if len(res.mattikkeng) == 1:
-        tie = " — equal to the MANGUNO's" if res.pips[res.winner] == pm else ""
+        tie = " — equal to the MANGUNO's —" if res.pips[res.winner] == pm else ""
         matt = f"MATTIKKENG: {listed}{tie} has {pm} pips or fewer and wins the round (R16)."
     else:
         matt = (
@@ -218,6 +226,8 @@ def _describe_camat(e: Event, names: Sequence[str] | None) -> str:
         f"CAMAT is appointed (R22)."
     )
 
+
+_OTHERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 _BY_KIND = {
     EventKind.PLAY: _describe_play,

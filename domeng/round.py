@@ -373,9 +373,9 @@ class Round:
 
         A tile that fits both ends with different results appears once per end.
         """
-        if self.result is not None:
-            return []
         s = self.turn
+        if s is None:  # the round is over, or its end (R14) is the next event
+            return []
         hand = self.hands[s]
         if self.left < 0:
             if self.opening_tile is not None:
@@ -452,9 +452,9 @@ class Round:
         return self.events[start:] if self.events is not None else []
 
     def _needs_decision(self) -> bool:
-        if self.result is not None:
-            return False
         s = self.turn
+        if s is None:  # the round is over, or its end (R14) is the next event
+            return False
         if self.left < 0:
             return True
         if self.hands[s] & (PIP_MASK[self.left] | PIP_MASK[self.right]):
@@ -470,9 +470,9 @@ class Round:
         The legal moves are listed only for an error message, so a legal move
         costs a few bit tests.
         """
-        if self.result is not None:
-            raise RoundOver("the round is over: no more moves")
         s = self.turn
+        if s is None:  # the round is over, or its end (R14) is the next event
+            raise RoundOver("the round is over: no more moves")
         if seat is not None and seat != s:
             raise IllegalMove(f"Seat {seat} cannot move: it is seat {s}'s turn")
         tile, end = move
@@ -530,7 +530,7 @@ class Round:
         s = self.turn
         self.moves.append(move)
         if move.tile is None:
-            self._pass(s)
+            self._pass(s, voluntary=True)
             return
         tile = move.tile
         i = tile.index
@@ -547,9 +547,12 @@ class Round:
             kuling = False
             opening = self.opening_reason
             if opening == "R5":
+                # the doubles above the opener's (R5), not above the tile led: with
+                # opener_leads_double off the opener may lead a lower tile
+                double = _first_round_opener(list(self.dealt), self.rules)[1].hi
                 skipped = tuple(
                     f"{d}|{d}" for d in self.rules.opening_doubles
-                    if d > hi and self.sleeping >> tile_of(d, d).index & 1
+                    if d > double and self.sleeping >> tile_of(d, d).index & 1
                 )
             else:
                 skipped = ()
@@ -581,7 +584,9 @@ class Round:
             self.event_count += 1
         self.turn = (s + 1) % self.n
         if empty:
-            self._finish_first_cappu(s, kuling, hi == lo)
+            # R14: the round ends at once; its end is the next event (_auto_one),
+            # so that at(k) can stop between the last play and the end
+            self.turn = None
 
     def _log(self, event: Event) -> None:
         self.events.append(event)  # type: ignore[union-attr]
@@ -597,6 +602,11 @@ class Round:
         """One event that needs no decision: a CAMAT, a forced pass or a MANGUNO."""
         if self._pending_camat is not None:
             self._appoint_camat(self._pending_camat)
+            return
+        if self.turn is None:  # the last play emptied a hand: R14's end comes now
+            s = self.last_mappano
+            kuling = len(self.line) > 1 and self.left == self.right
+            self._finish_first_cappu(s, kuling, self.last_domino.is_lempa)
             return
         s = self.turn
         if s == self.last_mappano:
@@ -637,7 +647,7 @@ class Round:
                 return True
             seat = (seat + 1) % self.n
 
-    def _pass(self, s: int) -> None:
+    def _pass(self, s: int, voluntary: bool = False) -> None:
         rules = self.rules
         passebunge = not self.played >> s & 1
         due = rules.passebunge_stones if passebunge else rules.pass_stones
@@ -648,7 +658,8 @@ class Round:
         payer = self.last_mappano
         moves, uncovered = self._give(s, due, (payer,))
         self.passes += 1
-        self.passed_on[s] |= (1 << self.left) | (1 << self.right)
+        if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
+            self.passed_on[s] |= (1 << self.left) | (1 << self.right)
         self.turn = (s + 1) % self.n
         if self.events is None:
             self.event_count += 1
@@ -663,7 +674,7 @@ class Round:
         self._log(
             Event(_PASS, s, None, None, (self.left, self.right), tuple(terms), moves, table,
                   {"payer": payer, "due": due, "uncovered": uncovered, "block": block,
-                   "last_domino": self.last_domino})
+                   "last_domino": self.last_domino, "voluntary": voluntary})
         )
 
     def _finish_first_cappu(self, s: int, kuling: bool, lempa: bool) -> None:

@@ -113,7 +113,7 @@ TILE_PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
 TILE_HI: tuple[int, ...] = tuple(t.hi for t in TILES)
 TILE_LO: tuple[int, ...] = tuple(t.lo for t in TILES)
 
-_TILE_RE = re.compile(r"^\s*\[?\s*(\d)\s*[|\-]\s*(\d)\s*\]?\s*$")
+_TILE_RE = re.compile(r"^\s*(\[)?\s*(\d)\s*[|\-]\s*(\d)\s*(?(1)\])\s*$")
 
 
 def tile_of(a: int, b: int) -> Tile:
@@ -133,6 +133,10 @@ def parse_tile(text: str | Tile) -> Tile:
 
     >>> parse_tile("0|5")
     Tile(5, 0)
+    >>> parse_tile("[6|3")
+    Traceback (most recent call last):
+    ...
+    domeng.errors.TileError: "[6|3" is not a tile of a double-six set
     >>> parse_tile("7|1")
     Traceback (most recent call last):
     ...
@@ -143,9 +147,9 @@ def parse_tile(text: str | Tile) -> Tile:
     if not isinstance(text, str):
         raise TileError(f"{text!r} is not a tile: write it as \"6|3\"")
     m = _TILE_RE.match(text)
-    if m is None or (int(m[1]), int(m[2])) not in _BY_HALVES:
+    if m is None or (int(m[2]), int(m[3])) not in _BY_HALVES:
         raise TileError(f'"{text}" is not a tile of a double-six set')
-    return _BY_HALVES[(int(m[1]), int(m[2]))]
+    return _BY_HALVES[(int(m[2]), int(m[3]))]
 
 
 def all_tiles() -> tuple[Tile, ...]:

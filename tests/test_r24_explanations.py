@@ -1,0 +1,233 @@
+"""R24: every event carries the terms it triggered and one plain sentence that says why,
+with the numbers and the rule ids."""
+
+import re
+
+import pytest
+from helpers import (
+    BLOCK_MOVES,
+    CEKI,
+    FIRST_CAPPU,
+    NO_MATTIKKENG,
+    ONE_EQUAL,
+    ONE_LOWER,
+    PASSEBUNGE_TWICE,
+    POLLO,
+    TIE,
+    TWO_MATTIKKENG,
+    block_round,
+    play,
+)
+
+from domeng.game import Game
+from domeng.players import make_players
+from domeng.rules import Rules
+from domeng.terms import EventKind
+
+NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
+
+
+def _block(rests, opener=0, **kwargs):
+    r = block_round(*rests, opener=opener, **kwargs)
+    play(r, *BLOCK_MOVES)
+    return r
+
+
+# ------------------------------------------------------------------ passes
+def test_r24_passebunge_sentence_names_r12_and_the_table_count():
+    r = PASSEBUNGE_TWICE.played()
+    assert r.events[1].text == (
+        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). "
+        "2 stones from the table (25 → 23)."
+    )
+    assert r.events[6].text == (
+        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). "
+        "2 stones from the table (23 → 21)."
+    )
+
+
+def test_r24_a_plain_pass_names_the_ends_it_could_not_match():
+    r = PASSEBUNGE_TWICE.played()
+    assert r.events[-1].text == (
+        "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). 1 stone from the table (21 → 20)."
+    )
+    blocked = _block(NO_MATTIKKENG)
+    assert blocked.events[6].text == (
+        "Seat 1 has no tile with 0 and passes: PASS (R9). 1 stone from the table (25 → 24)."
+    )
+
+
+def test_r24_a_pass_paid_by_the_last_mappano_says_who_and_why():
+    r = PASSEBUNGE_TWICE.played(stones=(3, [22, 0, 0, 0, 0]))
+    assert r.events[6].text == (
+        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). The table is "
+        "down to 1, so the LAST MAPPANO, Seat 0, who played the LAST DOMINO 4|4, pays the rest "
+        "(R20). Seat 1 receives 2 stones (R12): 1 from the table (1 → 0) and 1 from Seat 0 "
+        "(LAST MAPPANO)."
+    )
+    assert r.events[-1].text == (
+        "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). The table is empty, so the "
+        "LAST MAPPANO, Seat 0, who played the LAST DOMINO 3|3, pays the rest (R20). Seat 1 "
+        "receives 1 stone (R12): 1 from Seat 0 (LAST MAPPANO)."
+    )
+
+
+def test_r24_stones_that_cannot_be_given_are_explained():
+    r = PASSEBUNGE_TWICE.played(stones=(3, [0, 0, 0, 0, 22]))
+    assert r.events[6].text == (
+        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). Seat 1 receives "
+        "1 stone (R12): 1 from the table (1 → 0). The other 1 cannot be given: neither the "
+        "table nor Seat 0 has any left (R20)."
+    )
+    assert r.events[-1].text == (
+        "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). Seat 1 should receive 1 stone, "
+        "but the table and Seat 0 have none left, so none are given: stones are never "
+        "created (R20)."
+    )
+
+
+def test_r24_a_block_pass_left_unsettled_says_so():
+    r = _block(NO_MATTIKKENG, rules=Rules(block_passes_cost=False))
+    assert r.events[9].text == (
+        "Seat 4 has no tile with 0 and passes: PASS (R9). "
+        "This pass is part of a block, so it is not settled (R13, reading off)."
+    )
+
+
+# ------------------------------------------------------------------- plays
+def test_r24_play_sentences_name_the_end_the_open_ends_and_the_rule():
+    r = _block(NO_MATTIKKENG)
+    assert [e.text for e in r.events[:2]] + [r.events[5].text] == [
+        "Seat 0 opens with 3|0; the opener may lead any tile (R6). The open ends are 3 and 0 (R7).",
+        "Seat 1 plays 2|0 at the right end. The open ends are 3 and 2 (R8).",
+        "Seat 0 plays 1|0 at the right end: both open ends now show 0 — MAPPAKULING (R11).",
+    ]
+
+
+# -------------------------------------------------------------------- ends
+@pytest.mark.parametrize(
+    ("build", "text"),
+    [
+        (
+            FIRST_CAPPU.played,
+            "Seat 0 plays their last tile: FIRST CAPPU, winner of the round (R14). Seat 4, "
+            "sitting just before, is the CUCUQ (R17). Seat 4 receives 1 stone (R19): 1 from the "
+            "table (25 → 24).",
+        ),
+        (
+            CEKI.played,
+            "Seat 0 plays their last tile with a MAPPAKULING made by a tile that is not a "
+            "double: CEKI, and wins the round as FIRST CAPPU (R14). Seat 4, sitting just before, "
+            "is the CUCUQ (R17). Seat 4 receives 3 stones (R19): 3 from the table (25 → 22).",
+        ),
+        (
+            POLLO.played,
+            "Seat 0 plays their last tile, a double, with a MAPPAKULING: POLLO, and wins the "
+            "round as FIRST CAPPU (R14). Seat 4, sitting just before, is the CUCUQ (R17). "
+            "Seat 4 receives 5 stones (R19): 5 from the table (24 → 19).",
+        ),
+        (
+            lambda: _block(NO_MATTIKKENG),
+            "After Seat 0's LAST DOMINO 1|0, the four others passed and Seat 0 cannot play "
+            "either: MANGUNO, with a pip total of 10 (R15). Nobody else has 10 pips or fewer, "
+            "so there is no MATTIKKENG and Seat 0 wins (R16); Seat 4, sitting just before, is "
+            "the CUCUQ (R17). Seat 4 receives 1 stone (R19): 1 from the table (21 → 20).",
+        ),
+        (
+            lambda: _block(ONE_LOWER),
+            "After Seat 0's LAST DOMINO 1|0, the four others passed and Seat 0 cannot play "
+            "either: MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Seat 2 (15) has 29 pips "
+            "or fewer and wins the round (R16). Seat 0 receives 5 stones (R19): 5 from the "
+            "table (21 → 16).",
+        ),
+        (
+            lambda: _block(ONE_EQUAL),
+            "After Seat 0's LAST DOMINO 1|0, the four others passed and Seat 0 cannot play "
+            "either: MANGUNO, with a pip total of 20 (R15). MATTIKKENG: Seat 3 (20) — equal to "
+            "the MANGUNO's — has 20 pips or fewer and wins the round (R16). Seat 0 receives "
+            "1 stone (R19): 1 from the table (21 → 20).",
+        ),
+        (
+            lambda: _block(TIE, opener=3),
+            "After Seat 3's LAST DOMINO 1|0, the four others passed and Seat 3 cannot play "
+            "either: MANGUNO, with a pip total of 28 (R15). MATTIKKENG: Seat 4 (22), Seat 2 (22) "
+            "have 28 pips or fewer; Seat 4, the lowest (ties go clockwise from the MANGUNO), "
+            "wins the round (R16). Seat 3 receives 1 stone (R19): 1 from the table (21 → 20).",
+        ),
+    ],
+)
+def test_r24_each_ending_says_who_wins_who_receives_and_from_where(build, text):
+    r = build()
+    end = next(e for e in r.events if e.kind is EventKind.END)
+    assert end.text == text
+
+
+def test_r24_several_payers_are_each_named():
+    r = _block(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3),
+               stones=(4, [8, 8, 5, 0, 0]))
+    assert r.events[-1].text.endswith(
+        "Seat 3 receives 3 stones (R19): 1 from Seat 4 (MATTIKKENG) and 2 from Seat 2 "
+        "(MATTIKKENG)."
+    )
+
+
+def test_r24_the_camat_sentence_counts_the_stones_going_back():
+    r = CEKI.played(stones=(1, [1, 8, 8, 7, 0]))
+    assert r.events[-2].text.endswith(
+        "Seat 4 receives 2 stones (R19): 1 from the table (1 → 0) and 1 from Seat 0 "
+        "(FIRST CAPPU). The other 1 cannot be given: neither the table nor Seat 0 has any "
+        "left (R20)."
+    )
+    assert r.events[-1].text == (
+        "The table is empty and Seat 0, the FIRST CAPPU, holds no stones: Seat 0 is appointed "
+        "CAMAT (R21). All 25 stones held go back to the table (0 → 25) and everyone's count is "
+        "0; the CAMAT opens every round until a new CAMAT is appointed (R22)."
+    )
+
+
+def test_r24_sentences_name_the_players_when_names_are_given():
+    r = _block(ONE_LOWER, stones=(0, [0, 0, 2, 10, 13]))
+    assert r.events[-1].describe(NAMES) == (
+        "After Andi's LAST DOMINO 1|0, the four others passed and Andi cannot play either: "
+        "MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Cakka (15) has 29 pips or fewer "
+        "and wins the round (R16). Andi receives 2 stones (R19): 2 from Cakka (MATTIKKENG). "
+        "The other 3 cannot be given: neither the table nor Cakka has any left (R20)."
+    )
+
+
+def test_r24_the_json_form_carries_kind_terms_sentence_and_stones():
+    e = PASSEBUNGE_TWICE.played().events[1]
+    assert e.to_json() == {
+        "kind": "pass",
+        "seat": 1,
+        "ends": [6, 6],
+        "terms": ["PASS", "PASSEBUNGE"],
+        "text": e.text,
+        "stones": [{"from": "table", "to": 1, "count": 2}],
+    }
+
+
+@pytest.mark.parametrize("seed", [13, 16])
+def test_r24_every_event_of_a_game_has_a_sentence_with_a_rule_id_and_its_stone_numbers(seed):
+    game = Game(seed=seed)
+    players = make_players("random", seed=seed)
+    for _ in range(8):
+        game.play_round(players)
+    assert any(r.result.camat is not None for r in game.rounds)
+    for r in game.rounds:
+        for e in r.events:
+            text = e.text
+            assert re.search(r"\(R\d+", text), text
+            if e.kind is EventKind.CAMAT:  # every holder gives back: the sentence sums it
+                assert f"All {e.table_after - e.table} stones" in text
+                assert f"({e.table} → {e.table_after})" in text
+                continue
+            table = e.table
+            for m in e.stones:
+                if m.src is None:
+                    assert f"({table} → {table - m.count})" in text, text
+                    table -= m.count
+                else:
+                    assert f"Seat {m.src}" in text, text
+            if e.kind is EventKind.PLAY:
+                assert str(e.tile) in text and f"{e.ends[0]}" in text
