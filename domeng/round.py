@@ -190,7 +190,6 @@ class Round:
         "last_mappano",
         "last_domino",
         "played",
-        "passes",
         "passed_on",
         "moves",
         "events",
@@ -255,7 +254,6 @@ class Round:
         self.last_mappano: int | None = None
         self.last_domino: Tile | None = None
         self.played = 0
-        self.passes = 0
         self.passed_on = [0] * n
         self.moves: list[Move] = []
         self.events: list[Event] | None = [] if record else None
@@ -537,7 +535,6 @@ class Round:
         self.hands[s] &= ~(1 << i)
         self.played |= 1 << s
         self.last_mappano, self.last_domino = s, tile
-        self.passes = 0
         hi, lo = TILE_HI[i], TILE_LO[i]
         order = len(self.line)
         if self.left < 0:
@@ -657,7 +654,6 @@ class Round:
         table = self.table
         payer = self.last_mappano
         moves, uncovered = self._give(s, due, (payer,))
-        self.passes += 1
         if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
             self.passed_on[s] |= (1 << self.left) | (1 << self.right)
         self.turn = (s + 1) % self.n

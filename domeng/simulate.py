@@ -1,0 +1,411 @@
+"""Many games between computer players, and what came of them (``domeng simulate``).
+
+Players change seats from one game to the next, so no one keeps a seat's
+advantage nor a neighbour: in game ``g`` player ``i`` sits at seat
+``(k·i + g) mod 5`` with the step ``k`` going 1, 2, 3, 4 every five games (see
+:func:`seating`). Over each 20 games every player sits at every seat equally
+often and follows every other player equally often; that matters, as the
+CUCUQ (R17) is the seat before the one who goes out. Each game
+has its own seed derived from the master seed, so the results are the same
+whatever the number of worker processes.
+
+A round's *net stones* for a player are the stones it received minus the
+stones it gave (R12, R19, R20); stones going back to the table at a CAMAT
+(R21) count for neither. Stones are penalties: lower is better.
+
+>>> s = simulate(["greedy", "random", "random", "random", "random"], rounds=20, seed=1)
+>>> s.rounds, sum(s.endings.values())
+(20, 20)
+>>> s.to_json()["players"][0]["name"]
+'greedy'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from domeng.game import Game
+from domeng.players import PLAYERS, make_player
+from domeng.round import Round
+from domeng.rules import Rules
+from domeng.terms import Ending
+
+__all__ = [
+    "GAME_ROUNDS",
+    "PlayerSummary",
+    "RoundRecord",
+    "Summary",
+    "add_arguments",
+    "net_stones",
+    "play_game",
+    "run",
+    "simulate",
+]
+
+GAME_ROUNDS = 10
+"""Rounds in each simulated game (the last game may be shorter)."""
+
+_Z95 = 1.959964
+
+
+class RoundRecord(NamedTuple):
+    """One simulated round, seen by player (the index in the players list)."""
+
+    game: int
+    seats: tuple[int, ...]
+    """``seats[i]``: the seat player ``i`` sat at."""
+    net: tuple[int, ...]
+    """Net stones of each player this round (received minus given)."""
+    ending: Ending
+    winner: int
+    """The player who won the round."""
+    camat: int | None
+    """The player appointed CAMAT after the round, if any."""
+
+
+def net_stones(r: Round) -> tuple[int, ...]:
+    """Each seat's stones received minus stones given in a finished, recorded round.
+
+    >>> g = Game(seed=2)
+    >>> r = g.play_round([make_player("random", seed=s) for s in range(5)])
+    >>> sum(net_stones(r)) == 25 - r.table if r.camat is None else True
+    True
+    """
+    if r.events is None:
+        raise ValueError("net stones need a recorded round (record=True)")
+    net = [0] * r.n
+    for e in r.events:
+        for m in e.stones:
+            if m.dst is None:
+                continue  # back to the table (CAMAT)
+            net[m.dst] += m.count
+            if m.src is not None:
+                net[m.src] -= m.count
+    return tuple(net)
+
+
+def seating(game: int, n: int = 5) -> tuple[int, ...]:
+    """The seat of each player in game number ``game``.
+
+    The seat order is stepped by ``k`` (each step coprime with ``n``) and shifted
+    by ``game``; ``k`` changes every ``n`` games.
+
+    >>> [seating(g) for g in (0, 1, 5)]
+    [(0, 1, 2, 3, 4), (1, 2, 3, 4, 0), (0, 2, 4, 1, 3)]
+    """
+    steps = [k for k in range(1, n) if math.gcd(k, n) == 1] or [1]
+    k = steps[(game // n) % len(steps)]
+    return tuple((k * i + game) % n for i in range(n))
+
+
+def _game_seed(seed: int, game: int) -> int:
+    return random.Random(f"domeng-simulate:{seed}:{game}").randrange(2**63)
+
+
+def play_game(
+    game: int,
+    players: Sequence[str],
+    rounds: int,
+    seed: int,
+    options: dict[str, dict[str, Any]] | None = None,
+    rules: Rules | None = None,
+) -> list[RoundRecord]:
+    """Play game number ``game`` of a simulation: ``rounds`` rounds, seated by :func:`seating`.
+
+    >>> recs = play_game(3, ["random"] * 5, 2, seed=0)
+    >>> [r.seats for r in recs]
+    [(3, 4, 0, 1, 2), (3, 4, 0, 1, 2)]
+    """
+    options = options or {}
+    n = len(players)
+    rng = random.Random(_game_seed(seed, game))
+    g = Game(seed=rng.randrange(2**63), rules=rules)
+    seat_of = seating(game, n)
+    player_at = [0] * n
+    for i, s in enumerate(seat_of):
+        player_at[s] = i
+    seated = [None] * n
+    for i, name in enumerate(players):
+        seated[seat_of[i]] = make_player(name, seed=rng.randrange(2**63), **options.get(name, {}))
+    out = []
+    for _ in range(rounds):
+        r = g.play_round(seated)
+        net = net_stones(r)
+        res = r.result
+        out.append(RoundRecord(
+            game, seat_of, tuple(net[seat_of[i]] for i in range(n)), res.ending,
+            player_at[res.winner], None if res.camat is None else player_at[res.camat],
+        ))
+    return out
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % confidence interval (normal approximation)."""
+    k = len(values)
+    if k == 0:
+        return 0.0, 0.0
+    mean = sum(values) / k
+    if k < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    return mean, _Z95 * math.sqrt(var / k)
+
+
+class PlayerSummary(NamedTuple):
+    """One player's figures over a simulation."""
+
+    index: int
+    name: str
+    rounds: int
+    net_mean: float
+    """Mean net stones per round (received minus given; lower is better)."""
+    net_ci95: float
+    """Half-width of the 95 % confidence interval of ``net_mean``."""
+    wins: dict[str, int]
+    """Rounds won, by ending."""
+    camats: int
+
+    @property
+    def camats_per_100(self) -> float:
+        """CAMAT appointments per 100 rounds."""
+        return 100.0 * self.camats / self.rounds if self.rounds else 0.0
+
+    @property
+    def won(self) -> int:
+        """Rounds won, all endings."""
+        return sum(self.wins.values())
+
+
+@dataclass
+class Summary:
+    """What a simulation showed; ``records`` keeps every round."""
+
+    players: list[str]
+    seed: int
+    game_rounds: int
+    records: list[RoundRecord] = field(repr=False)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played."""
+        return len(self.records)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len({r.game for r in self.records})
+
+    @property
+    def endings(self) -> Counter:
+        """How often each ending happened."""
+        return Counter(r.ending.value for r in self.records)
+
+    def player(self, i: int) -> PlayerSummary:
+        """The figures of player ``i``."""
+        mean, ci = _mean_ci([r.net[i] for r in self.records])
+        wins = Counter(r.ending.value for r in self.records if r.winner == i)
+        camats = sum(1 for r in self.records if r.camat == i)
+        return PlayerSummary(i, self.players[i], self.rounds, mean, ci,
+                             {e.value: wins.get(e.value, 0) for e in Ending}, camats)
+
+    def difference(self, i: int, j: int) -> tuple[float, float]:
+        """Mean of player ``i``'s net stones minus player ``j``'s, per round, and its 95 % CI."""
+        return _mean_ci([r.net[i] - r.net[j] for r in self.records])
+
+    def seat_net(self) -> list[tuple[float, float]]:
+        """Mean net stones per round at each seat, with 95 % CIs."""
+        n = len(self.players)
+        by_seat: list[list[int]] = [[] for _ in range(n)]
+        for r in self.records:
+            for i, s in enumerate(r.seats):
+                by_seat[s].append(r.net[i])
+        return [_mean_ci(v) for v in by_seat]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: players' figures, endings, seats."""
+        return {
+            "players_spec": self.players,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "games": self.games,
+            "game_rounds": self.game_rounds,
+            "endings": {e.value: self.endings.get(e.value, 0) for e in Ending},
+            "players": [
+                {
+                    "index": p.index, "name": p.name, "rounds": p.rounds,
+                    "net_stones_per_round": p.net_mean, "net_stones_ci95": p.net_ci95,
+                    "won": p.won, "wins_by_ending": p.wins, "camats": p.camats,
+                    "camats_per_100_rounds": p.camats_per_100,
+                }
+                for p in (self.player(i) for i in range(len(self.players)))
+            ],
+            "seats": [
+                {"seat": s, "net_stones_per_round": m, "net_stones_ci95": c}
+                for s, (m, c) in enumerate(self.seat_net())
+            ],
+        }
+
+    def format(self) -> str:
+        """A readable table."""
+        n = len(self.players)
+        lines = [
+            f"Domeng simulation: {self.rounds:,} rounds in {self.games:,} games "
+            f"of up to {self.game_rounds} rounds, seed {self.seed}; "
+            "players change seats and neighbours.",
+            "Net stones = received − given per round; stones are penalties, lower is better.",
+            "",
+        ]
+        counts = self.endings
+        total = max(1, self.rounds)
+        lines.append("Endings: " + ", ".join(
+            f"{e.value} {counts.get(e.value, 0):,} ({100 * counts.get(e.value, 0) / total:.1f} %)"
+            for e in Ending
+        ))
+        camats = sum(1 for r in self.records if r.camat is not None)
+        lines.append(f"CAMAT appointments: {camats:,} "
+                     f"({100 * camats / total:.2f} per 100 rounds)")
+        lines.append("")
+        head = (f"{'player':<14}{'net stones/round':>22}{'won':>8}"
+                + "".join(f"{e.term.label:>12}" for e in Ending)
+                + f"{'CAMATs':>8}{'CAMAT/100':>11}")
+        lines.append(head)
+        lines.append("-" * len(head))
+        for i in range(n):
+            p = self.player(i)
+            label = f"{i}:{p.name}"
+            lines.append(
+                f"{label:<14}{p.net_mean:>+13.3f} ± {p.net_ci95:<6.3f}{p.won:>8,}"
+                + "".join(f"{p.wins[e.value]:>12,}" for e in Ending)
+                + f"{p.camats:>8,}{p.camats_per_100:>11.2f}"
+            )
+        lines.append("")
+        lines.append("Mean net stones per round by seat: " + ", ".join(
+            f"seat {s} {m:+.3f} ± {c:.3f}" for s, (m, c) in enumerate(self.seat_net())
+        ))
+        return "\n".join(lines)
+
+
+def _task(args: tuple) -> list[RoundRecord]:
+    return play_game(*args)
+
+
+def simulate(
+    players: Sequence[str],
+    rounds: int,
+    seed: int,
+    workers: int = 1,
+    progress: bool = False,
+    *,
+    game_rounds: int = GAME_ROUNDS,
+    options: dict[str, dict[str, Any]] | None = None,
+    rules: Rules | None = None,
+) -> Summary:
+    """Play ``rounds`` rounds in games of ``game_rounds``, on ``workers`` processes.
+
+    ``players``: one strategy name per seat (or one name for every seat);
+    ``options``: keyword options per strategy name (e.g. ``{"search": {"playouts": 500}}``).
+    The same ``seed`` gives the same :class:`Summary` whatever ``workers`` is.
+    """
+    rules = rules or Rules()
+    names = [p.strip() for p in players]
+    if len(names) == 1:
+        names = names * rules.seats
+    if len(names) != rules.seats:
+        raise ValueError(f"need 1 or {rules.seats} player names, not {len(names)}")
+    for name in names:
+        if name not in PLAYERS:
+            known = ", ".join(sorted(PLAYERS))
+            raise ValueError(f'unknown player "{name}"; known players: {known}')
+    if rounds < 1 or game_rounds < 1:
+        raise ValueError("rounds and game_rounds must be at least 1")
+    tasks = []
+    left = rounds
+    g = 0
+    while left:
+        k = min(game_rounds, left)
+        tasks.append((g, names, k, seed, options, rules))
+        left -= k
+        g += 1
+    records: list[RoundRecord] = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=rounds, unit="round", file=sys.stderr, desc="simulate")
+    try:
+        if workers <= 1:
+            results = map(_task, tasks)
+            for recs in results:
+                records.extend(recs)
+                if bar is not None:
+                    bar.update(len(recs))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for recs in pool.map(_task, tasks, chunksize=1):
+                    records.extend(recs)
+                    if bar is not None:
+                        bar.update(len(recs))
+    finally:
+        if bar is not None:
+            bar.close()
+    return Summary(names, seed, game_rounds, records)
+
+
+# ------------------------------------------------------------------ command line
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``domeng simulate``."""
+    parser.add_argument(
+        "--players", default="random",
+        help="one strategy for every seat, or five separated by commas "
+             f"(known: {', '.join(sorted(PLAYERS))}); default: random",
+    )
+    parser.add_argument("--rounds", type=int, default=1000, help="rounds to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes playing games in parallel (same results for any number)")
+    parser.add_argument("--game-rounds", type=int, default=GAME_ROUNDS,
+                        help=f"rounds per game before players change seats (default {GAME_ROUNDS})")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="playouts per decision for search players (default: their default)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``domeng simulate`` with parsed ``args``; returns the exit status."""
+    options = {}
+    if args.playouts is not None:
+        options["search"] = {"playouts": args.playouts}
+    try:
+        summary = simulate(
+            args.players.split(","), args.rounds, args.seed, workers=args.workers,
+            progress=not args.quiet, game_rounds=args.game_rounds, options=options,
+        )
+    except ValueError as exc:
+        print(f"domeng simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(summary.format())
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m domeng.simulate``: the same as ``domeng simulate``."""
+    parser = argparse.ArgumentParser(prog="domeng simulate", description=__doc__.split("\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
