@@ -80,17 +80,21 @@ def verdict(choices: Mapping[str, str], answer: str, choice: str) -> Verdict:
     return Verdict(choice == answer, choices[choice])
 
 
-def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> bool:
+def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> None:
     """Move ``ctrl``'s cursor to just after the ``nth`` event that triggered ``term``.
 
-    Events are searched in the whole recorded game, oldest first. Returns
-    whether there was such an event (the cursor stays put otherwise).
+    Events are searched in the whole recorded game, oldest first. Without such
+    an event it raises :class:`LookupError` and the cursor stays put (a quiz
+    shows that error rather than claim the app shows something it does not).
 
     >>> c = Controller(scenario="passebunge-twice", players=["greedy"] * 5)
-    >>> show_term(c, Term.PASSEBUNGE, 2), Term.PASSEBUNGE in c.event.terms
-    (True, True)
+    >>> show_term(c, Term.PASSEBUNGE, 2)
+    >>> c.position, Term.PASSEBUNGE in c.event.terms
+    ((0, 7), True)
     >>> show_term(c, "POLLO")
-    False
+    Traceback (most recent call last):
+    ...
+    LookupError: no event with the term POLLO in this game
     """
     t = Term(term)
     seen = 0
@@ -100,8 +104,10 @@ def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> bool:
                 seen += 1
                 if seen == nth:
                     ctrl.jump(ri, k)
-                    return True
-    return False
+                    return
+    if nth == 1:
+        raise LookupError(f"no event with the term {t.value} in this game")
+    raise LookupError(f"only {seen} events with the term {t.value} in this game, not {nth}")
 
 
 class Quiz(w.VBox):

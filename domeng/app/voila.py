@@ -1,11 +1,30 @@
-"""The tutorial's link to one lesson: ``?scenario=NAME`` in the page's address.
+"""The tutorial as a Voilà page: a link to one lesson, and apps laid out after the page opens.
 
-Voilà passes the page's query string to the kernel in the environment
-variable ``QUERY_STRING``. :func:`scenario_from_query` reads the scenario's
-name from it, and :func:`opened_lesson` builds what the tutorial shows at its
-top when a link names a lesson: a line saying which lesson was opened, and
-that scenario's app. Without a query (in Jupyter, under nbval) both give None
-and the tutorial shows nothing extra.
+**A link to one lesson.** Voilà passes the page's query string to the kernel
+in the environment variable ``QUERY_STRING``. :func:`scenario_from_query`
+reads the scenario's name from ``?scenario=NAME``, and :func:`opened_lesson`
+builds what the tutorial shows at its top for it: a line naming the lesson,
+and that scenario's app. Without a query (in Jupyter, under nbval) both give
+None and the tutorial shows nothing extra.
+
+**A quick first table.** Every app is a few hundred widget models, which the
+browser takes time to create; a page with a dozen of them would open slowly.
+So the tutorial builds its first chapter's app at once and gives the others a
+:class:`LaterApp`: room on the page, filled with its app a moment after the
+page has opened, one app at a time, while the reader is already using the
+first. "Opened" means that the browser has drawn the top of the page: the slot
+of :func:`opened_slot` holds a :class:`PageSignal`, an invisible widget whose
+view tells the kernel when it is drawn. Apps built before that moment could
+reach a page whose widget manager is not listening yet, and be lost; so
+:func:`finish_page` (the notebook's last cell) builds them only after the
+signal, or after :data:`FALLBACK` seconds without one. Reading ``.app`` or
+``.controller`` builds an app at once, so a quiz can always reach its
+chapter's app.
+
+:func:`finish_page` also works with Voilà's preheated kernels
+(``--VoilaConfiguration.preheat_kernel=True``), which run the notebook before
+anyone asks for it: it first waits for the visitor's request (and so for the
+query string), then fills the slot at the top and lays out the later apps.
 
 >>> scenario_from_query("scenario=ceki&theme=dark")
 'ceki'
@@ -15,20 +34,57 @@ True
 True
 >>> opened_lesson("scenario=ceki").children[1].controller.scenario_name
 'ceki'
+>>> later = LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
+>>> later.is_built, later.controller.scenario_name, later.is_built
+(False, 'ceki', True)
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import logging
 import os
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
 from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from domeng.app import App, build_app
+from domeng.app.controller import Controller
 from domeng.records import builtin_scenarios
 
-__all__ = ["opened_lesson", "scenario_from_query"]
+__all__ = [
+    "FALLBACK",
+    "LaterApp",
+    "PageSignal",
+    "build_later",
+    "finish_page",
+    "opened_lesson",
+    "opened_slot",
+    "scenario_from_query",
+]
+
+log = logging.getLogger(__name__)
+
+PAUSE = 0.1
+"""Seconds before each app laid out later, so the kernel answers clicks in between."""
+FALLBACK = 30.0
+"""Seconds :func:`finish_page` waits for the page's signal before laying out the apps anyway."""
+
+_SIGNAL_ESM = """
+// Tells the kernel that the page has drawn this (invisible) widget: the browser's
+// widget manager is connected, so widgets made from now on reach it.
+function render({ model, el }) {
+  el.style.display = "none";
+  model.send({ event: "drawn" });
+}
+export default { render };
+"""
 
 
 def scenario_from_query(query: str | None = None) -> str | None:
@@ -88,3 +144,232 @@ def opened_lesson(query: str | None = None) -> w.Widget | None:
     box.add_class("domeng-opened-lesson")
     return box
 
+
+class PageSignal(anywidget.AnyWidget):
+    """An invisible widget whose view, once drawn, tells the kernel: ``is_drawn`` becomes True.
+
+    :meth:`when_drawn` runs a function then (at once if it already was).
+
+    >>> s = PageSignal()
+    >>> seen = []
+    >>> s.when_drawn(lambda: seen.append("drawn"))
+    >>> s._message(s, {"event": "drawn"}, [])
+    >>> s.is_drawn, seen
+    (True, ['drawn'])
+    """
+
+    _esm = _SIGNAL_ESM
+    is_drawn = traitlets.Bool(False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._waiting: list[Callable[[], object]] = []
+        self.on_msg(self._message)
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict) or content.get("event") != "drawn" or self.is_drawn:
+            return
+        self.is_drawn = True
+        waiting, self._waiting = self._waiting, []
+        for fn in waiting:
+            fn()
+
+    def when_drawn(self, fn: Callable[[], object]) -> None:
+        """Call ``fn`` once the page has drawn this widget."""
+        if self.is_drawn:
+            fn()
+        else:
+            self._waiting.append(fn)
+
+    def __repr__(self) -> str:
+        return "PageSignal()"
+
+
+class Slot(w.VBox):
+    """The top of the tutorial: room for :func:`opened_lesson`, and the :class:`PageSignal`."""
+
+    def __init__(self) -> None:
+        self.signal = PageSignal()
+        super().__init__([self.signal])
+        self.add_class("domeng-opened-slot")
+
+    def show(self, widget: w.Widget) -> None:
+        """Put ``widget`` in the slot (the signal stays)."""
+        self.children = (widget, self.signal)
+
+    def __repr__(self) -> str:
+        return "Slot()"
+
+
+def opened_slot() -> Slot:
+    """Room at the top of the tutorial for :func:`opened_lesson` (filled by :func:`finish_page`).
+
+    CSS class ``domeng-opened-slot``; it holds only the invisible :class:`PageSignal`
+    until then.
+
+    >>> opened_slot().children
+    (PageSignal(),)
+    """
+    return Slot()
+
+
+class LaterApp(w.VBox):
+    """Room for an app that is built later: ``build_app(**options)`` on first need.
+
+    It shows a short note until :meth:`build` runs (by :func:`build_later`, or
+    on the first read of :attr:`app` or :attr:`controller`). ``css_class`` is
+    given to the box at once, so a page can be searched for it before the app
+    is there; the app inside has the usual ``domeng-app`` classes.
+    """
+
+    def __init__(self, css_class: str = "", **options: Any) -> None:
+        self.options = options
+        self._app: App | None = None
+        note = w.HTML('<p class="domeng-note domeng-later-note">Laying out the table…</p>')
+        super().__init__([note])
+        self.add_class("domeng-later")
+        if css_class:
+            self.add_class(css_class)
+
+    @property
+    def is_built(self) -> bool:
+        """Whether the app has been built."""
+        return self._app is not None
+
+    def build(self) -> App:
+        """Build the app now (once) and show it in place of the note.
+
+        An error is shown in place of the note (and raised): never swallowed.
+        """
+        if self._app is None:
+            try:
+                self._app = build_app(**self.options)
+            except Exception as exc:
+                text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+                note = w.HTML(f'<pre class="domeng-later-error">{html.escape(text)}</pre>')
+                self.children = (note,)
+                raise
+            self.children = (self._app,)
+        return self._app
+
+    @property
+    def app(self) -> App:
+        """The app, built if it was not yet."""
+        return self.build()
+
+    @property
+    def controller(self) -> Controller:
+        """The app's controller, built if it was not yet."""
+        return self.build().controller
+
+    def __repr__(self) -> str:
+        return "DomengApp()"
+
+
+def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE) -> asyncio.Task | None:
+    """Build ``apps`` one at a time in the running event loop (the kernel's), in order.
+
+    Returns the task; without a running loop (a plain script, a test) the apps
+    are built at once and None is returned. An app already built is skipped.
+
+    >>> apps = [LaterApp(scenario="ceki", compact=True)]
+    >>> build_later(apps) is None, apps[0].is_built
+    (True, True)
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None:
+        for a in apps:
+            a.build()
+        return None
+
+    async def run() -> None:
+        for a in apps:
+            await asyncio.sleep(pause)
+            try:
+                a.build()
+            except Exception:  # shown in that app's place by build(); the others go on
+                log.exception("a later app could not be built")
+
+    return loop.create_task(run())
+
+
+def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None = None,
+                fallback: float = FALLBACK) -> None:
+    """The tutorial's last cell: fill ``slot`` from the query, then lay out the later apps.
+
+    With Voilà's preheated kernels it first waits for the visitor's request,
+    which brings the query string; elsewhere that wait returns at once. The
+    apps are laid out once the page has drawn the slot's :class:`PageSignal`
+    (or after ``fallback`` seconds); without a running event loop, at once.
+
+    >>> slot = opened_slot()
+    >>> apps = [LaterApp(scenario="ceki", compact=True)]
+    >>> finish_page(slot, apps, query="scenario=pollo")
+    >>> slot.children[0].children[1].controller.scenario_name, apps[0].is_built
+    ('pollo', True)
+    """
+    if query is None:
+        _wait_for_request()
+    lesson = opened_lesson(query)
+    if lesson is not None:
+        slot.show(lesson)
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        build_later(apps)
+        return
+    started = False
+
+    def start() -> None:
+        nonlocal started
+        if not started:
+            started = True
+            build_later(apps)
+
+    slot.signal.when_drawn(start)
+    loop.call_later(fallback, start)
+
+
+def _wait_for_request(timeout: float = 5.0) -> None:
+    """In a preheated kernel, wait for the visitor's request and put its details
+    (``QUERY_STRING`` …) in the environment; elsewhere, return at once.
+
+    This is what ``voila.utils.wait_for_request`` does, without importing
+    ``voila``, which costs a kernel about two seconds of CPU: a thread asks
+    Voilà's ``voila/query/KERNEL_ID`` websocket for the request, as a JSON object
+    of environment variables. A connection that fails leaves the environment as
+    it is (the page then opens without its query).
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    import json
+    import threading
+
+    import websockets
+
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{ip}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID')}"
+    received: list[str] = []
+
+    async def ask() -> None:
+        async with websockets.connect(url, open_timeout=timeout) as ws:
+            received.append(await ws.recv())
+
+    def run() -> None:
+        try:
+            asyncio.new_event_loop().run_until_complete(ask())
+        except Exception:  # the page still opens, only without its query string
+            log.exception("no request details from Voilà at %s", url)
+
+    thread = threading.Thread(target=run, name="domeng-wait-for-request")
+    thread.start()
+    thread.join()
+    if received:
+        for key, value in json.loads(received[0]).items():
+            os.environ[key] = value

@@ -31,6 +31,18 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 STARTUP_TIMEOUT = 60.0  # seconds for Voilà to serve its static files
+VOILA_FLAGS = [  # keep in step with VOILA_FLAGS in the Makefile
+    "--no-browser",
+    "--Voila.ip=127.0.0.1",
+    "--Voila.port_retries=0",
+    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_interval=60",
+    # a busy server is slow to report a cell's outputs: wait for them, do not drop them
+    "--VoilaExecutor.iopub_timeout=60",
+    # kernels that have already run the notebook wait for visitors (domeng.app.voila)
+    "--VoilaConfiguration.preheat_kernel=True",
+    "--VoilaConfiguration.default_pool_size=2",
+]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,16 +60,7 @@ def _free_port() -> int:
 
 def _voila_command(notebook: Path, port: int) -> list[str]:
     voila = Path(sys.executable).with_name("voila")
-    return [
-        str(voila),
-        str(notebook),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--MappingKernelManager.cull_idle_timeout=600",
-        "--MappingKernelManager.cull_interval=60",
-    ]
+    return [str(voila), str(notebook), f"--port={port}", *VOILA_FLAGS]
 
 
 def _wait_until_ready(proc: subprocess.Popen, url: str, log: Path) -> None:

@@ -1,0 +1,312 @@
+"""The notebooks as lessons (without a browser), and the helpers of the Voilà page.
+
+nbval (``pytest --nbval notebooks``) checks that the committed outputs come
+back; these tests check what nbval cannot: that the notebooks are committed
+executed, read as lessons (chapters in the issue's order, each with its
+scenario and its question, prose after every output, short cells, no engine
+code), and that every question's right answer is confirmed by its app.
+"""
+
+import ast
+import asyncio
+import re
+import warnings
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from domeng.app import find
+from domeng.app.quiz import Quiz
+from domeng.app.voila import (
+    LaterApp,
+    PageSignal,
+    build_later,
+    finish_page,
+    opened_lesson,
+    opened_slot,
+    scenario_from_query,
+)
+from domeng.records import builtin_scenarios
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
+PLAY = NOTEBOOKS / "play.ipynb"
+SCENARIOS = {r.name for r in builtin_scenarios()}
+ALLOWED_IMPORTS = {"domeng", "IPython", "matplotlib", "numpy"}
+
+CHAPTERS = [  # (words the heading must hold, the chapter's CSS class, its scenario or None)
+    ("tiles and the deal", "domeng-chapter-deal", None),
+    ("opening the first round", "domeng-chapter-opening", "first-round-opening"),
+    ("turns and pass", "domeng-chapter-pass", "pass-paid-by-table"),
+    ("passebunge", "domeng-chapter-passebunge", "passebunge-twice"),
+    ("mappakuling", "domeng-chapter-mappakuling", "mappakuling"),
+    ("first cappu, ceki, pollo and the cucuq", "domeng-chapter-ceki", "ceki"),
+    ("manguno and mattikkeng", "domeng-chapter-mattikkeng", "mattikkeng"),
+    ("table runs dry", "domeng-chapter-dry", "pass-paid-by-last-mappano"),
+    ("camat and the return of the stones", "domeng-chapter-camat", "camat"),
+    ("whole game against the computer players", "domeng-chapter-game", None),
+    ("what the numbers say", None, None),
+]
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def _code(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def _chapters(nb) -> list[tuple[str, list]]:
+    """(heading, cells) for each ``## `` chapter of a notebook, its heading's cell first."""
+    out: list[tuple[str, list]] = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            out.append((cell.source.splitlines()[0][3:], [cell]))
+        elif out:
+            out[-1][1].append(cell)
+    return out
+
+
+# ------------------------------------------------------------------ both notebooks
+@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+def test_notebook_is_committed_executed_in_order_without_errors(path):
+    nb = _read(path)
+    counts = [c.execution_count for c in _code(nb)]
+    assert counts == list(range(1, len(counts) + 1)), "re-execute it with nbconvert --execute"
+    assert not any(o.output_type == "error" for c in _code(nb) for o in c.outputs)
+    assert "widgets" not in nb.metadata, "execute with store_widget_state=False"
+
+
+@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+def test_code_cells_are_short_and_hold_no_engine_code(path):
+    for cell in _code(_read(path)):
+        assert len(cell.source.splitlines()) <= 10, cell.source
+        tree = ast.parse(cell.source)
+        for node in ast.walk(tree):
+            assert not isinstance(node, ast.FunctionDef | ast.ClassDef), cell.source
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                    node.module]
+                assert {n.split(".")[0] for n in names} <= ALLOWED_IMPORTS, cell.source
+
+
+@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+def test_every_output_is_followed_by_a_sentence(path):
+    cells = _read(path).cells
+    for cell, after in zip(cells, cells[1:] + [None], strict=True):
+        if cell.cell_type == "code" and cell.outputs:
+            assert after is not None and after.cell_type == "markdown", cell.source
+            assert len(after.source.split()) >= 8, after.source
+
+
+@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+def test_nbval_ignore_output_only_on_widget_cells(path):
+    widget = "application/vnd.jupyter.widget-view+json"
+    for cell in _code(_read(path)):
+        if "NBVAL_IGNORE_OUTPUT" in cell.source:
+            assert cell.outputs and all(widget in o.get("data", {}) for o in cell.outputs)
+
+
+# ------------------------------------------------------------------ the tutorial
+def test_the_chapters_of_the_issue_come_in_order():
+    headings = [h.lower() for h, _ in _chapters(_read(TUTORIAL))]
+    assert len(headings) == len(CHAPTERS)
+    for i, (heading, (words, _, _)) in enumerate(zip(headings, CHAPTERS, strict=True)):
+        assert heading.startswith(f"{i + 1}. ") and words in heading, heading
+
+
+def test_each_chapter_steps_its_scenario_in_an_app_and_asks_a_question():
+    for (heading, cells), (_, css, scenario) in zip(_chapters(_read(TUTORIAL)), CHAPTERS,
+                                                    strict=True):
+        code = "\n".join(c.source for c in cells if c.cell_type == "code")
+        prose = "\n".join(c.source for c in cells if c.cell_type == "markdown")
+        assert "Quiz(" in code, heading
+        assert len(prose.split()) > 80, heading
+        if css is not None:
+            assert f'"{css}"' in code, heading
+        if scenario is not None:
+            assert f'scenario="{scenario}"' in code, heading
+            assert f"(?scenario={scenario})" in prose, f"{heading}: link to its lesson"
+
+
+def test_every_lesson_link_names_a_built_in_scenario():
+    text = "\n".join(c.source for c in _read(TUTORIAL).cells)
+    linked = set(re.findall(r"\?scenario=([a-z0-9-]+)", text))
+    assert linked and linked <= SCENARIOS, linked - SCENARIOS
+    code = "\n".join(c.source for c in _code(_read(TUTORIAL)))
+    assert set(re.findall(r'scenario="([a-z0-9-]+)"', code)) <= SCENARIOS
+
+
+def test_the_tutorial_fills_its_top_from_the_query_in_its_last_cell():
+    cells = _code(_read(TUTORIAL))
+    assert "opened_slot()" in cells[0].source
+    assert cells[-1].source.count("finish_page(") == 1 and not cells[-1].outputs
+    later = set(re.findall(r"(\w+) = LaterApp\(", "\n".join(c.source for c in cells)))
+    listed = re.search(r"finish_page\(opened, \[(.*)\]\)", cells[-1].source).group(1)
+    assert set(listed.replace(" ", "").split(",")) == later
+
+
+def _run(path: Path) -> dict:
+    """Run a notebook's code in this process; returns its namespace, with ``_shown``:
+    the value of each cell's last expression (what the notebook displays)."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    namespace: dict = {"_shown": []}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # plt.show() on Agg
+        for cell in _code(_read(path)):
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(path), "exec"), namespace)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+                namespace["_shown"].append(value)
+    return namespace
+
+
+def test_every_question_confirms_its_right_answer_and_explains_the_others():
+    ns = _run(TUTORIAL)
+    quizzes = [v for v in ns["_shown"] if isinstance(v, Quiz)]
+    assert len(quizzes) == len(CHAPTERS)
+    for q in quizzes:
+        for choice in q.choices:
+            if choice != q.answer:
+                assert not q.choose(choice).correct
+                assert 'data-correct="false"' in q.feedback.value
+        assert q.choose(q.answer).correct, q.question
+        assert 'data-correct="true"' in q.feedback.value
+        assert "domeng-quiz-error" not in q.feedback.value, q.feedback.value
+    later = [v for v in ns["_shown"] if isinstance(v, LaterApp)]
+    assert len(later) == 9 and all(a.is_built for a in later)  # finish_page built them all
+
+
+def test_the_quizzes_move_the_lesson_apps_to_the_moment_they_ask_about():
+    ns = _run(TUTORIAL)
+    for q in (v for v in ns["_shown"] if isinstance(v, Quiz)):
+        q.choose(q.answer)
+    expected = {"passebunge": "PASSEBUNGE", "kuling": "MAPPAKULING", "ceki": "CEKI",
+                "blocked": "MATTIKKENG", "dry": "LAST_MAPPANO", "camat": "CAMAT"}
+    for name, term in expected.items():
+        event = ns[name].controller.event
+        assert term in {t.value for t in event.terms}, name
+    assert ns["passebunge"].controller.position == (0, 7)  # the second PASSEBUNGE
+    assert ns["deal"].controller.round.is_over  # the sleeping tiles are face up
+
+
+def test_play_is_the_whole_app_with_seat_choosers():
+    ns = _run(PLAY)
+    (table,) = ns["_shown"]
+    assert "domeng-play" in table._dom_classes
+    assert all(find(table, f"domeng-kind-{s}") is not None for s in range(5))
+    assert table.controller.kinds[0] == "person"
+
+
+# ------------------------------------------------------------------ domeng.app.voila
+def test_scenario_from_query_reads_the_environment_by_default(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "theme=dark&scenario=ceki")
+    assert scenario_from_query() == "ceki"
+    monkeypatch.delenv("QUERY_STRING")
+    assert scenario_from_query() is None
+    assert scenario_from_query("scenario=") is None
+    assert scenario_from_query("?scenario=pollo&scenario=ceki") == "pollo"
+
+
+def test_opened_lesson_shows_the_named_scenario_with_its_lesson():
+    box = opened_lesson("scenario=passebunge-twice")
+    assert "domeng-opened-lesson" in box._dom_classes
+    intro, app = box.children
+    assert "You opened the lesson" in intro.value and "PASSEBUNGE twice" in intro.value
+    assert app.controller.scenario_name == "passebunge-twice"
+    assert "Daeng" in find(app, "domeng-lesson").value
+
+
+def test_opened_lesson_for_an_unknown_name_lists_the_lessons_and_escapes_the_name():
+    box = opened_lesson("scenario=<script>x</script>")
+    assert "domeng-query-error" in box._dom_classes
+    assert "<script>" not in box.value and "&lt;script&gt;" in box.value
+    assert all(f"?scenario={name}" in box.value for name in SCENARIOS)
+
+
+def test_a_later_app_shows_a_note_until_built_and_is_built_once():
+    later = LaterApp("domeng-chapter-x", scenario="ceki", compact=True)
+    assert "domeng-chapter-x" in later._dom_classes and "domeng-later" in later._dom_classes
+    assert "Laying out" in later.children[0].value and not later.is_built
+    app = later.build()
+    assert later.children == (app,) and later.app is app and later.controller is app.controller
+    assert repr(later) == "DomengApp()"
+
+
+def test_a_later_app_that_cannot_be_built_shows_the_error():
+    later = LaterApp(scenario="no-such-scenario")
+    with pytest.raises(Exception, match="no-such-scenario"):
+        later.build()
+    assert "domeng-later-error" in later.children[0].value
+    assert "no-such-scenario" in later.children[0].value
+
+
+def test_build_later_in_a_running_loop_builds_in_order_and_goes_on_after_an_error():
+    order = []
+
+    async def main():
+        apps = [LaterApp(scenario="ceki", compact=True), LaterApp(scenario="nope"),
+                LaterApp(scenario="pollo", compact=True)]
+        for a in apps:
+            a.observe(lambda ch, a=a: order.append(a.options["scenario"]), names="children")
+        task = build_later(apps, pause=0)
+        assert not any(a.is_built for a in apps)  # nothing before the loop runs it
+        await task
+        return apps
+
+    apps = asyncio.run(main())
+    assert [a.is_built for a in apps] == [True, False, True]
+    assert order == ["ceki", "nope", "pollo"]
+
+
+def test_finish_page_waits_for_the_page_to_draw_its_signal():
+    async def main():
+        slot = opened_slot()
+        apps = [LaterApp(scenario="ceki", compact=True)]
+        finish_page(slot, apps, query="scenario=pollo", fallback=60)
+        assert slot.children[0].children[1].controller.scenario_name == "pollo"
+        assert slot.children[-1] is slot.signal
+        await asyncio.sleep(0.3)
+        assert not apps[0].is_built  # the page has not drawn the signal yet
+        slot.signal._message(slot.signal, {"event": "drawn"}, [])
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if apps[0].is_built:
+                return True
+        return False
+
+    assert asyncio.run(main())
+
+
+def test_finish_page_lays_out_the_apps_anyway_after_the_fallback():
+    async def main():
+        slot = opened_slot()
+        apps = [LaterApp(scenario="ceki", compact=True)]
+        finish_page(slot, apps, query="", fallback=0.05)
+        assert slot.children == (slot.signal,)  # no lesson named
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if apps[0].is_built:
+                return True
+        return False
+
+    assert asyncio.run(main())
+
+
+def test_the_page_signal_reacts_once_and_only_to_its_message():
+    s = PageSignal()
+    seen = []
+    s.when_drawn(lambda: seen.append(1))
+    s._message(s, {"event": "other"}, [])
+    s._message(s, "drawn", [])
+    assert seen == [] and not s.is_drawn
+    s._message(s, {"event": "drawn"}, [])
+    s._message(s, {"event": "drawn"}, [])
+    s.when_drawn(lambda: seen.append(2))
+    assert seen == [1, 2]

@@ -1,0 +1,119 @@
+"""The tutorial's questions (domeng.app.quiz): checked clicks, explanations, the app confirming."""
+
+import pytest
+
+from domeng.app import build_app
+from domeng.app.quiz import RIGHT, TRY_AGAIN, WRONG, Quiz, show_term, verdict
+from domeng.terms import Term
+
+CHOICES = {
+    "1": "A player who has already played passes for 1 stone.",
+    "2": "Every pass before a player's first tile is a **PASSEBUNGE**: 2 stones (R12).",
+    "None": "Every pass costs stones.",
+}
+
+
+def test_verdict_is_right_only_for_the_answer_and_gives_that_choices_explanation():
+    assert verdict(CHOICES, "2", "2") == (True, CHOICES["2"])
+    assert verdict(CHOICES, "2", "1") == (False, CHOICES["1"])
+    with pytest.raises(ValueError, match='"3" is not one of the choices'):
+        verdict(CHOICES, "2", "3")
+
+
+def test_a_quiz_needs_two_choices_and_an_answer_among_them():
+    with pytest.raises(ValueError, match="two choices"):
+        Quiz("Q?", {"a": "x"}, answer="a")
+    with pytest.raises(ValueError, match='"b" is not one of the choices'):
+        Quiz("Q?", {"a": "x", "c": "y"}, answer="b")
+
+
+def test_one_button_per_choice_with_stable_classes():
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    labels = [b.description for b in q.buttons]
+    assert labels == ["1", "2", "None"]
+    for i, b in enumerate(q.buttons):
+        assert "domeng-quiz-choice" in b._dom_classes
+        assert f"domeng-quiz-choice-{i}" in b._dom_classes
+    assert "domeng-quiz" in q._dom_classes
+    assert "domeng-quiz-feedback" in q.feedback._dom_classes
+    assert q.feedback.value == ""
+    assert repr(q) == "Quiz()"
+
+
+def test_a_wrong_click_explains_that_choice_and_invites_another_try():
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    q.buttons[0].click()
+    assert q.tries == ["1"] and not q.solved
+    assert 'data-correct="false"' in q.feedback.value
+    assert WRONG in q.feedback.value and TRY_AGAIN in q.feedback.value
+    assert "already played" in q.feedback.value
+    assert q.buttons[0].button_style == "danger"
+
+
+def test_the_right_click_confirms_with_its_explanation_rendered_as_markdown():
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    q.buttons[0].click()
+    q.buttons[1].click()
+    assert q.solved and q.tries == ["1", "2"]
+    assert 'data-correct="true"' in q.feedback.value and RIGHT in q.feedback.value
+    assert "<strong>PASSEBUNGE</strong>" in q.feedback.value
+    assert TRY_AGAIN not in q.feedback.value
+    assert [b.button_style for b in q.buttons] == ["", "success", ""]
+
+
+def test_the_question_is_markdown_and_raw_html_in_it_is_escaped():
+    q = Quiz("Is **this** <b>safe</b>?", {"yes": "x", "no": "y"}, answer="yes")
+    text = q.children[1].value
+    assert "<strong>this</strong>" in text and "<b>" not in text
+
+
+def test_on_right_runs_only_after_the_right_answer():
+    calls = []
+    q = Quiz("Q?", {"a": "x", "b": "y"}, answer="b", on_right=lambda: calls.append(1))
+    q.choose("a")
+    assert calls == []
+    q.choose("b")
+    assert calls == [1]
+
+
+def test_an_error_in_on_right_is_shown_in_the_quiz_not_swallowed():
+    def broken():
+        raise LookupError("no such moment")
+
+    q = Quiz("Q?", {"a": "x", "b": "y"}, answer="a", on_right=broken)
+    v = q.choose("a")
+    assert v.correct
+    assert "domeng-quiz-error" in q.feedback.value
+    assert "LookupError: no such moment" in q.feedback.value
+
+
+def test_show_term_moves_the_app_to_the_nth_event_with_that_term():
+    app = build_app(scenario="passebunge-twice", compact=True)
+    c = app.controller
+    show_term(c, Term.PASSEBUNGE)
+    first = c.position
+    assert Term.PASSEBUNGE in c.event.terms
+    show_term(c, "PASSEBUNGE", 2)
+    assert c.position > first and Term.PASSEBUNGE in c.event.terms
+    assert "PASSEBUNGE" in c.event.describe(c.names)
+
+
+def test_show_term_without_such_an_event_raises_and_leaves_the_cursor():
+    c = build_app(scenario="passebunge-twice", compact=True).controller
+    c.step()
+    before = c.position
+    with pytest.raises(LookupError, match="no event with the term POLLO"):
+        show_term(c, Term.POLLO)
+    with pytest.raises(LookupError, match="only 2 events with the term PASSEBUNGE .*, not 3"):
+        show_term(c, Term.PASSEBUNGE, 3)
+    assert c.position == before
+
+
+def test_a_quiz_confirms_in_the_app_the_camat_of_a_later_round():
+    app = build_app(scenario="camat", compact=True)
+    q = Quiz("How many stones go back?", {"25": "All of them.", "0": "No."}, answer="25",
+             on_right=lambda: show_term(app.controller, Term.CAMAT))
+    q.choose("25")
+    assert "domeng-quiz-error" not in q.feedback.value
+    assert app.controller.event.kind.value == "camat"
+    assert app.controller.round.table == 25
