@@ -162,9 +162,13 @@ def voila_server(serve):
     return serve("notebooks/tutorial.ipynb")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's headless Chromium driven by playwright (never ``playwright install``)."""
+    """Debian's headless Chromium driven by playwright (never ``playwright install``).
+
+    Module-scoped: playwright's sync API keeps an event loop running in this
+    thread while it is open, and later tests (the app's auto-play) need their own.
+    """
     if not os.path.exists(CHROMIUM):
         message = f"chromium not installed at {CHROMIUM}: apt-get install -y chromium"
         if os.environ.get("CI", "").lower() == "true":

@@ -8,6 +8,7 @@ Each test opens the page afresh; widgets are found by their stable CSS classes
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 TUTORIAL = "notebooks/tutorial.ipynb"
 TIMEOUT = 60_000  # ms: a page whose kernel starts while others refill the pool
@@ -81,8 +82,8 @@ def test_the_tutorial_reads_as_a_lesson_with_no_code_shown(page, url, screenshot
     headings = page.locator(".jp-MarkdownCell h2").all_inner_texts()
     assert len(headings) == 11 and headings[3].startswith("4. PASSEBUNGE"), headings
     wait_for_every_table(page)
-    assert page.locator(".domeng-app").count() == 10
-    assert page.locator(".domeng-quiz").count() == 11
+    expect(page.locator(".domeng-app")).to_have_count(10, timeout=TIMEOUT)
+    expect(page.locator(".domeng-quiz")).to_have_count(11, timeout=TIMEOUT)
     # Voilà strips the code: code cells have no input, no prompts, no editor, no source text
     code_cells = page.locator(".jp-CodeCell")
     assert code_cells.count() > 30
