@@ -269,7 +269,7 @@ def test_finish_page_waits_for_the_page_to_draw_its_signal():
     async def main():
         slot = opened_slot()
         apps = [LaterApp(scenario="ceki", compact=True)]
-        finish_page(slot, apps, query="scenario=pollo", fallback=60)
+        finish_page(slot, apps, query="scenario=pollo")
         assert slot.children[0].children[1].controller.scenario_name == "pollo"
         assert slot.children[-1] is slot.signal
         await asyncio.sleep(0.3)
@@ -284,19 +284,16 @@ def test_finish_page_waits_for_the_page_to_draw_its_signal():
     assert asyncio.run(main())
 
 
-def test_finish_page_lays_out_the_apps_anyway_after_the_fallback():
+def test_finish_page_never_lays_out_the_apps_before_the_signal():
     async def main():
         slot = opened_slot()
         apps = [LaterApp(scenario="ceki", compact=True)]
-        finish_page(slot, apps, query="", fallback=0.05)
+        finish_page(slot, apps, query="")
         assert slot.children == (slot.signal,)  # no lesson named
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            if apps[0].is_built:
-                return True
-        return False
+        await asyncio.sleep(1.0)
+        return apps[0].is_built
 
-    assert asyncio.run(main())
+    assert asyncio.run(main()) is False
 
 
 def test_the_page_signal_reacts_once_and_only_to_its_message():

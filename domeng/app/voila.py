@@ -7,19 +7,20 @@ builds what the tutorial shows at its top for it: a line naming the lesson,
 and that scenario's app. Without a query (in Jupyter, under nbval) both give
 None and the tutorial shows nothing extra.
 
-**A quick first table.** Every app is a few hundred widget models, which the
-browser takes time to create; a page with a dozen of them would open slowly.
+**A quick first table.** An app is about 150 widget models (its layouts and
+styles included) and six picture widgets whose code the browser loads each
+time; a page that creates ten of them before showing anything opens slowly.
 So the tutorial builds its first chapter's app at once and gives the others a
 :class:`LaterApp`: room on the page, filled with its app a moment after the
 page has opened, one app at a time, while the reader is already using the
 first. "Opened" means that the browser has drawn the top of the page: the slot
 of :func:`opened_slot` holds a :class:`PageSignal`, an invisible widget whose
 view tells the kernel when it is drawn. Apps built before that moment could
-reach a page whose widget manager is not listening yet, and be lost; so
+reach a page whose widget manager is still loading the first ones, and break
+it (measured: under load, a page then shows no widget at all); so
 :func:`finish_page` (the notebook's last cell) builds them only after the
-signal, or after :data:`FALLBACK` seconds without one. Reading ``.app`` or
-``.controller`` builds an app at once, so a quiz can always reach its
-chapter's app.
+signal. Reading ``.app`` or ``.controller`` builds an app at once, so a quiz
+can always reach its chapter's app.
 
 :func:`finish_page` also works with Voilà's preheated kernels
 (``--VoilaConfiguration.preheat_kernel=True``), which run the notebook before
@@ -59,9 +60,9 @@ from domeng.app.controller import Controller
 from domeng.records import builtin_scenarios
 
 __all__ = [
-    "FALLBACK",
     "LaterApp",
     "PageSignal",
+    "Slot",
     "build_later",
     "finish_page",
     "opened_lesson",
@@ -73,8 +74,6 @@ log = logging.getLogger(__name__)
 
 PAUSE = 0.1
 """Seconds before each app laid out later, so the kernel answers clicks in between."""
-FALLBACK = 30.0
-"""Seconds :func:`finish_page` waits for the page's signal before laying out the apps anyway."""
 
 _SIGNAL_ESM = """
 // Tells the kernel that the page has drawn this (invisible) widget: the browser's
@@ -132,7 +131,8 @@ def opened_lesson(query: str | None = None) -> w.Widget | None:
         box.add_class("domeng-query-error")
         return box
     intro = w.HTML(
-        f'<div class="domeng-opened-intro"><p>You opened the lesson '
+        '<div class="domeng-opened-intro" style="border-left: 5px solid #1d4ed8; '
+        'padding: 2px 10px; margin: 4px 0;"><p>You opened the lesson '
         f"<strong>{html.escape(record.title or record.name)}</strong>. Press "
         "<em>Step ▶</em> to go through it one event at a time; the lesson and "
         "<em>Why?</em> beside the table explain each one. The whole tutorial "
@@ -296,14 +296,14 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE) -> asyncio.Ta
     return loop.create_task(run())
 
 
-def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None = None,
-                fallback: float = FALLBACK) -> None:
+def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None = None) -> None:
     """The tutorial's last cell: fill ``slot`` from the query, then lay out the later apps.
 
     With Voilà's preheated kernels it first waits for the visitor's request,
     which brings the query string; elsewhere that wait returns at once. The
     apps are laid out once the page has drawn the slot's :class:`PageSignal`
-    (or after ``fallback`` seconds); without a running event loop, at once.
+    (never before: see the module's documentation); without a running event
+    loop (a script, a test), at once.
 
     >>> slot = opened_slot()
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
@@ -317,20 +317,11 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     if lesson is not None:
         slot.show(lesson)
     try:
-        loop = asyncio.get_running_loop()
+        asyncio.get_running_loop()
     except RuntimeError:
         build_later(apps)
         return
-    started = False
-
-    def start() -> None:
-        nonlocal started
-        if not started:
-            started = True
-            build_later(apps)
-
-    slot.signal.when_drawn(start)
-    loop.call_later(fallback, start)
+    slot.signal.when_drawn(lambda: build_later(apps))
 
 
 def _wait_for_request(timeout: float = 5.0) -> None:
