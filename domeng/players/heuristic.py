@@ -16,7 +16,7 @@ from math import comb
 
 from domeng.players.base import Player, register
 from domeng.round import LEFT, Move, SeatView
-from domeng.tiles import PIP_MASK, TILE_PIPS
+from domeng.tiles import PIP_MASK, mask_pips
 
 __all__ = ["HeuristicPlayer", "score_moves"]
 
@@ -29,15 +29,6 @@ def _ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
     if move.end == LEFT:
         return t.other(left), right
     return left, t.other(right)
-
-
-def _mask_pips(m: int) -> int:
-    total = 0
-    while m:
-        low = m & -m
-        total += TILE_PIPS[low.bit_length() - 1]
-        m ^= low
-    return total
 
 
 def _p_holds(possible: int, match: int, size: int) -> float:
@@ -73,7 +64,7 @@ def score_moves(view: SeatView) -> list[tuple[float, Move]]:
         for p in view.passed_on[o]:
             forbid |= PIP_MASK[p]
         possible.append(unseen & ~forbid)
-    avg_unseen = _mask_pips(unseen) / max(1, unseen.bit_count())
+    avg_unseen = mask_pips(unseen) / max(1, unseen.bit_count())
     out = []
     for move in view.legal:
         if move.tile is None:
@@ -112,7 +103,7 @@ def score_moves(view: SeatView) -> list[tuple[float, Move]]:
             chain *= q
             score += 0.3 * chain + (0.8 * chain if table == 0 and mine > 0 else 0.0)
         unseen_fit = (unseen & match).bit_count()
-        my_pips = _mask_pips(after)
+        my_pips = mask_pips(after)
         if unseen_fit == 0 and not after & match:
             # a certain block with me as MANGUNO (R15): survive MATTIKKENG (R16)?
             others = [
