@@ -39,7 +39,7 @@ import numpy as np
 
 from domeng.errors import ScenarioError
 from domeng.events import RoundResult
-from domeng.round import LEFT, RIGHT, Move, Round
+from domeng.round import LEFT, RIGHT, Move, Round, check_stones
 from domeng.rules import Rules
 from domeng.terms import Ending
 from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, TILES, tile_of
@@ -602,23 +602,6 @@ class _Simulator:
         out.finish(st, rows, at)
 
 
-def _check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
-                  ) -> tuple[int, tuple[int, ...]]:
-    n = rules.seats
-    if stones is None:
-        return rules.total_stones, (0,) * n
-    table, held = int(stones[0]), tuple(int(h) for h in stones[1])
-    if len(held) != n or table < 0 or any(h < 0 for h in held):
-        raise ScenarioError("stones", f"need a table count and {n} seat counts, all ≥ 0")
-    if table + sum(held) != rules.total_stones:
-        raise ScenarioError(
-            "stones",
-            f"table {table} + players {sum(held)} = {table + sum(held)}, "
-            f"but the rules have {rules.total_stones} stones",
-        )
-    return table, held
-
-
 def simulate_rounds(
     n: int,
     *,
@@ -653,7 +636,7 @@ def simulate_rounds(
         raise ValueError(f"batch must be ≥ 1, not {batch}")
     if opener is not None and not 0 <= opener < rules.seats:
         raise ScenarioError("opener", f"{opener} is not a seat 0–{rules.seats - 1}")
-    start = _check_stones(rules, stones)
+    start = check_stones(rules, stones)
     rng = np.random.Generator(np.random.PCG64(seed))
     sim = _Simulator(rules, rng, opener, start, min(trace, n))
     out = _Out(n, rules.seats)

@@ -218,18 +218,7 @@ class Round:
         for m in masks:
             used |= m
         self.sleeping = FULL_MASK & ~used
-        if stones is None:
-            table, held = rules.total_stones, (0,) * n
-        else:
-            table, held = stones[0], tuple(stones[1])
-        if len(held) != n or table < 0 or any(h < 0 for h in held):
-            raise ScenarioError("stones", f"need a table count and {n} seat counts, all ≥ 0")
-        if table + sum(held) != rules.total_stones:
-            raise ScenarioError(
-                "stones",
-                f"table {table} + players {sum(held)} = {table + sum(held)}, "
-                f"but the rules have {rules.total_stones} stones",
-            )
+        table, held = check_stones(rules, stones)
         if camat is not None and not 0 <= camat < n:
             raise ScenarioError("camat", f"{camat} is not a seat 0–{n - 1}")
         if camat is not None and opener is not None and opener != camat:
@@ -761,6 +750,24 @@ class Round:
 
 
 # --------------------------------------------------------------------- helpers
+def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
+                 ) -> tuple[int, tuple[int, ...]]:
+    """``(table, held)`` checked against R18 (all stones on the table when None)."""
+    n = rules.seats
+    if stones is None:
+        return rules.total_stones, (0,) * n
+    table, held = int(stones[0]), tuple(int(h) for h in stones[1])
+    if len(held) != n or table < 0 or any(h < 0 for h in held):
+        raise ScenarioError("stones", f"need a table count and {n} seat counts, all ≥ 0")
+    if table + sum(held) != rules.total_stones:
+        raise ScenarioError(
+            "stones",
+            f"table {table} + players {sum(held)} = {table + sum(held)}, "
+            f"but the rules have {rules.total_stones} stones",
+        )
+    return table, held
+
+
 def _hand_mask(tiles: Iterable[Tile | str], seat: int) -> int:
     m = 0
     for k, t in enumerate(tiles):
