@@ -11,13 +11,15 @@ PORT      ?= 8866
 PLAY_PORT ?= 8867
 
 VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 \
-	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
+	--VoilaExecutor.iopub_timeout=60 \
+	--VoilaConfiguration.preheat_kernel=True --VoilaConfiguration.default_pool_size=2
 
 # nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
 NOTEBOOKS := $(wildcard notebooks)
 BENCHMARKS := $(wildcard benchmarks/*.py)
 
-.PHONY: venv app play test bench browsers clean distclean
+.PHONY: venv app play test notebooks bench browsers clean distclean
 
 venv: $(STAMP)
 
@@ -38,6 +40,12 @@ play: venv
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
+
+# Re-run the notebooks and store their outputs (what nbval then checks). Widget state is
+# not stored: the views are made live by the kernel, so the files stay small and stable.
+notebooks: venv
+	cd notebooks && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False tutorial.ipynb play.ipynb
 
 bench: venv
 	@test -n "$(BENCHMARKS)" || { echo "no benchmarks/*.py yet"; exit 1; }

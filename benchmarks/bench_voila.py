@@ -170,6 +170,8 @@ async def open_page(browser, url: str) -> dict[str, float]:
     page = await context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:160]) if m.type == "error" else None)
+    loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.app.voila)
+    page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
     t0 = time.perf_counter()
     stage = "page"
     try:
@@ -191,7 +193,7 @@ async def open_page(browser, url: str) -> dict[str, float]:
                                  "[data-mime-type='application/vnd.jupyter.stderr']").count()
         if bad:
             raise RuntimeError(f"{bad} error outputs on the page")
-        return {"shown": shown, "works": works, "all": every}
+        return {"shown": shown, "works": works, "all": every, "reloads": len(loads) - 1}
     except Exception as exc:
         raise RuntimeError(f"at '{stage}' after {time.perf_counter() - t0:.0f} s: "
                            f"{str(exc).splitlines()[0]}; console errors: {errors[:3]}") from exc
@@ -260,8 +262,10 @@ def report(r: dict, args) -> bool:
           f"notebook, later tables) = {cpu:.1f} s on the server; the browser "
           f"{browser:.1f} s (on the visitor's machine, here on this one)")
     ok, failed = r["ok"], r["failed"]
+    reloaded = sum(1 for x in ok + r["loads"] if x["reloads"])
     print(f"{args.concurrent} pages at once: {len(ok)} worked, {len(failed)} failed; all done "
-          f"in {r['burst']:.1f} s")
+          f"in {r['burst']:.1f} s; pages that reloaded themselves after a lost widget: "
+          f"{reloaded}")
     if ok:
         print(f"  first Step works: {fmt([x['works'] for x in ok])}")
         print(f"  all tables:       {fmt([x['all'] for x in ok])}")

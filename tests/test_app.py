@@ -320,3 +320,40 @@ def test_compact_app_for_the_tutorial():
     assert a.controller.title in html_of(find(a, "domeng-lesson")).replace("&#x27;", "'")
     find(a, "domeng-step").click()
     assert a.controller.position == (0, 1)
+
+
+def _widgets_under(root: w.Widget) -> set[str]:
+    """The model ids ``root`` shows: its children, their layouts and styles, all the way down."""
+    seen: set[str] = set()
+
+    def walk(x: w.Widget) -> None:
+        if x.model_id in seen:
+            return
+        seen.add(x.model_id)
+        for name in x.keys:
+            value = getattr(x, name)
+            for v in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(v, w.Widget):
+                    walk(v)
+
+    walk(root)
+    return seen
+
+
+def test_compact_app_makes_only_widgets_it_shows():
+    before = set(w.widget._instances)
+    a = build_app(scenario="ceki", compact=True)
+    made = set(w.widget._instances) - before
+    assert made and made <= _widgets_under(a)  # every model sent to the page is drawn there
+
+
+def test_compact_app_at_the_rounds_end_names_only_buttons_it_has():
+    a = build_app(scenario="ceki", compact=True)
+    a.controller.to_end_of_round()
+    assert "Press Back or drag the timeline" in a.controller.status
+    assert "New round" not in a.controller.status
+    a.controller.step()
+    assert "New round" not in a.controller.notice and "Press Back" in a.controller.notice
+    full = build_app(scenario="ceki")
+    full.controller.to_end_of_round()
+    assert "Press New round" in full.controller.status

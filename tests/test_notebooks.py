@@ -268,7 +268,7 @@ def test_build_later_in_a_running_loop_builds_in_order_and_goes_on_after_an_erro
 def test_finish_page_waits_for_the_page_to_draw_its_signal():
     async def main():
         slot = opened_slot()
-        apps = [LaterApp(scenario="ceki", compact=True)]
+        apps = [LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)]
         finish_page(slot, apps, query="scenario=pollo")
         assert slot.children[0].children[1].controller.scenario_name == "pollo"
         assert slot.children[-1] is slot.signal
@@ -278,7 +278,7 @@ def test_finish_page_waits_for_the_page_to_draw_its_signal():
         for _ in range(100):
             await asyncio.sleep(0.05)
             if apps[0].is_built:
-                return True
+                return slot.signal.built == ["domeng-chapter-ceki"]
         return False
 
     assert asyncio.run(main())
@@ -294,6 +294,15 @@ def test_finish_page_never_lays_out_the_apps_before_the_signal():
         return apps[0].is_built
 
     assert asyncio.run(main()) is False
+
+
+def test_the_page_signal_lists_the_tables_laid_out_for_its_watch():
+    s = PageSignal()
+    s.mark_built("domeng-chapter-ceki")
+    s.mark_built("domeng-chapter-ceki")
+    s.mark_built("")
+    assert s.built == ["domeng-chapter-ceki"]
+    assert "location.reload()" in s._esm and 'dataset.voila !== "voila"' in s._esm
 
 
 def test_the_page_signal_reacts_once_and_only_to_its_message():

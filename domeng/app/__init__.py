@@ -99,6 +99,7 @@ def build_app(
         open_hands = scenario is not None
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
                       scenario=scenario)
+    ctrl.deals = not compact
     style = w.HTML(f"<style>{render.CSS}\n{_asset('app.css')}</style>")
     style.add_class("domeng-style")
     seats = [SeatView(ctrl, s, chooser=not compact) for s in range(ctrl.seats)]

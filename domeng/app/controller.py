@@ -89,6 +89,7 @@ class Controller(HasTraits):
     choice = Unicode("", help="a tile (6|3) waiting for its person to pick an end")
     ready_seat = Int(-1, help="the person who said 'ready' behind the cover")
     autoplaying = Bool(False)
+    deals = Bool(True, help="the app has New round and New game (a chapter's small app has not)")
     delay = Float(0.7, help="seconds between auto-play steps")
     scenario_name = Unicode("")
     title = Unicode("")
@@ -311,7 +312,7 @@ class Controller(HasTraits):
                 f"({res.ending.term.label})."
             )
             if self.at_frontier:
-                return head + " Press New round to deal the next one."
+                return head + " " + self._after_round
             return head
         w = self.waiting_for
         if w is not None:
@@ -326,6 +327,12 @@ class Controller(HasTraits):
         if not self.at_frontier:
             return f"{names[s]} to play: press Step to see the recorded move."
         return f"{names[s]} ({self.kinds[s]}) to play: press Step."
+
+    @property
+    def _after_round(self) -> str:
+        if self.deals:
+            return "Press New round to deal the next one."
+        return "Press Back or drag the timeline to see it again."
 
     def log_entries(self) -> list[LogEntry]:
         """Every event up to the cursor, oldest first."""
@@ -382,7 +389,7 @@ class Controller(HasTraits):
             if ri + 1 < len(self.game.rounds):
                 self._set(ri + 1, 0)
                 return True
-            return self._refuse("The round is over. Press New round to deal the next one.")
+            return self._refuse("The round is over. " + self._after_round)
         seat = live.turn
         if self.is_person(seat) and live.legal_moves():
             if self.covered is not None:

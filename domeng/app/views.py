@@ -132,19 +132,20 @@ class SeatView(w.VBox, _View):
         self.size = size
         self.board = Board(label=f"seat {seat}", on_select=guarded(ctrl, ctrl.pick))
         self.board.add_class(f"domeng-hand-{seat}")
-        kinds = [PERSON, *sorted(PLAYERS)]
-        self.kind = w.Dropdown(options=[(_kind_label(k), k) for k in kinds],
-                               value=ctrl.kinds[seat], description="",
-                               tooltip=f"Who plays seat {seat}",
-                               layout=w.Layout(width="auto", max_width="100%"))
-        self.kind.add_class(f"domeng-kind-{seat}")
-        self.kind.observe(guarded(ctrl, self._kind_changed), names="value")
         self.cover = w.VBox()
         self.cover.add_class("domeng-cover")
         self.ends = w.HBox()
         self.ends.add_class("domeng-row")
         children = [self.board, self.cover, self.ends]
+        self.kind: w.Dropdown | None = None  # made only where it is shown
         if chooser:
+            kinds = [PERSON, *sorted(PLAYERS)]
+            self.kind = w.Dropdown(options=[(_kind_label(k), k) for k in kinds],
+                                   value=ctrl.kinds[seat], description="",
+                                   tooltip=f"Who plays seat {seat}",
+                                   layout=w.Layout(width="auto", max_width="100%"))
+            self.kind.add_class(f"domeng-kind-{seat}")
+            self.kind.observe(guarded(ctrl, self._kind_changed), names="value")
             children.append(self.kind)
         super().__init__(children)
         self.add_class("domeng-seat-box")
@@ -162,7 +163,7 @@ class SeatView(w.VBox, _View):
         c = self.ctrl
         s = self.seat
         r = c.round
-        if self.kind.value != c.kinds[s]:
+        if self.kind is not None and self.kind.value != c.kinds[s]:
             self.kind.value = c.kinds[s]
         selected = parse_tile(c.choice) if c.choice and c.deciding_seat == s else None
         who = "person" if c.is_person(s) else f"computer: {c.kinds[s]}"
@@ -237,25 +238,33 @@ class ControlsView(w.VBox, _View):
                                    layout=w.Layout(width="220px"))
         self.speed.add_class("domeng-speed")
         self.speed.observe(guarded(c, self._speed_changed), names="value")
-        self.new_round = _button("New round", "domeng-new-round", "Deal the next round",
-                                 c.new_round, c)
-        self.seed = w.IntText(value=c.seed, description="Seed", layout=w.Layout(width="150px"))
-        self.seed.add_class("domeng-seed")
-        self.new_game = _button("New game", "domeng-new-game",
-                                "A new game dealt with this seed",
-                                lambda: c.new_game(self.seed.value), c)
-        self.open_hands = w.Checkbox(value=c.open_hands, description="Open hands (teaching)",
-                                     indent=False, layout=w.Layout(width="auto"))
-        self.open_hands.add_class("domeng-open-hands")
-        self.open_hands.observe(guarded(c, self._open_changed), names="value")
+        row1 = [self.back, self.step, self.to_end, self.autoplay, self.speed]
+        # New round, Seed, New game and Open hands: made only in the full app, which shows them
+        self.new_round: w.Button | None = None
+        self.seed: w.IntText | None = None
+        self.new_game: w.Button | None = None
+        self.open_hands: w.Checkbox | None = None
+        if full:
+            self.new_round = _button("New round", "domeng-new-round", "Deal the next round",
+                                     c.new_round, c)
+            self.seed = w.IntText(value=c.seed, description="Seed",
+                                  layout=w.Layout(width="150px"))
+            self.seed.add_class("domeng-seed")
+            seed = self.seed
+            self.new_game = _button("New game", "domeng-new-game",
+                                    "A new game dealt with this seed",
+                                    lambda: c.new_game(seed.value), c)
+            self.open_hands = w.Checkbox(value=c.open_hands,
+                                         description="Open hands (teaching)", indent=False,
+                                         layout=w.Layout(width="auto"))
+            self.open_hands.add_class("domeng-open-hands")
+            self.open_hands.observe(guarded(c, self._open_changed), names="value")
+            row1 += [self.new_round, self.seed, self.new_game, self.open_hands]
         self.timeline = w.IntSlider(value=0, min=0, max=1, description="Timeline",
                                     continuous_update=False,
                                     layout=w.Layout(width="100%"))
         self.timeline.add_class("domeng-timeline")
         self.timeline.observe(guarded(c, self._timeline_changed), names="value")
-        row1 = [self.back, self.step, self.to_end, self.autoplay, self.speed]
-        if full:
-            row1 += [self.new_round, self.seed, self.new_game, self.open_hands]
         buttons = w.HBox(row1)
         buttons.add_class("domeng-controls")
         super().__init__([buttons, self.timeline])
@@ -295,16 +304,18 @@ class ControlsView(w.VBox, _View):
                 self.timeline.max = max(last, 1)
             self.autoplay.value = c.autoplaying
             self.autoplay.description = "Stop auto-play" if c.autoplaying else "Auto-play"
-            if self.seed.value != c.seed:
+            if self.seed is not None and self.seed.value != c.seed:
                 self.seed.value = c.seed
-            self.open_hands.value = c.open_hands
+            if self.open_hands is not None:
+                self.open_hands.value = c.open_hands
         finally:
             self._quiet = False
         self.back.disabled = index == 0
         over = c.round.is_over and c.at_frontier
         self.step.disabled = over
         self.to_end.disabled = c.round.is_over
-        self.new_round.disabled = not (c.game.current.is_over and not c.game.is_over)
+        if self.new_round is not None:
+            self.new_round.disabled = not (c.game.current.is_over and not c.game.is_over)
 
 
 class WhyView(w.VBox, _View):

@@ -78,9 +78,41 @@ PAUSE = 0.1
 _SIGNAL_ESM = """
 // Tells the kernel that the page has drawn this (invisible) widget: the browser's
 // widget manager is connected, so widgets made from now on reach it.
+// Then, in Voila only, it watches the page's first minutes. A server overloaded by many
+// pages at once can lose a widget's messages; the page then shows "Error displaying
+// widget", or a table the kernel has laid out (its class is in `built`) never gets its
+// Step button. The page is then reloaded, at most once in ten minutes: a fresh page, with
+// a fresh kernel, brings every widget.
+const WATCH_MS = 240000, GRACE_MS = 60000, KEY = "domeng-reloaded-at";
 function render({ model, el }) {
   el.style.display = "none";
   model.send({ event: "drawn" });
+  if (!document.body || document.body.dataset.voila !== "voila") return;
+  const start = Date.now();
+  const due = {};
+  const broken = () => {
+    for (const out of document.querySelectorAll(".jp-OutputArea-output")) {
+      if ((out.textContent || "").startsWith("Error displaying widget")) return true;
+    }
+    for (const css of model.get("built")) {
+      due[css] = due[css] || Date.now() + GRACE_MS;
+      if (Date.now() > due[css] && !document.querySelector("." + css + " .domeng-step")) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const timer = setInterval(() => {
+    if (Date.now() - start > WATCH_MS) { clearInterval(timer); return; }
+    if (!broken()) return;
+    clearInterval(timer);
+    const last = Number(sessionStorage.getItem(KEY) || 0);
+    if (Date.now() - last > 600000) {
+      sessionStorage.setItem(KEY, String(Date.now()));
+      location.reload();
+    }
+  }, 1000);
+  return () => clearInterval(timer);
 }
 export default { render };
 """
@@ -148,7 +180,12 @@ def opened_lesson(query: str | None = None) -> w.Widget | None:
 class PageSignal(anywidget.AnyWidget):
     """An invisible widget whose view, once drawn, tells the kernel: ``is_drawn`` becomes True.
 
-    :meth:`when_drawn` runs a function then (at once if it already was).
+    :meth:`when_drawn` runs a function then (at once if it already was). In
+    Voilà its view also watches the page's first minutes and reloads it once
+    if a widget could not be displayed, or if a table named in ``built`` (the
+    CSS classes of the :class:`LaterApp` boxes laid out so far, see
+    :meth:`mark_built`) shows no Step button 60 s after it was laid out: an
+    overloaded server can lose a widget's messages (see ``RESULTS-voila.md``).
 
     >>> s = PageSignal()
     >>> seen = []
@@ -160,6 +197,7 @@ class PageSignal(anywidget.AnyWidget):
 
     _esm = _SIGNAL_ESM
     is_drawn = traitlets.Bool(False)
+    built = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self) -> None:
         super().__init__()
@@ -180,6 +218,11 @@ class PageSignal(anywidget.AnyWidget):
             fn()
         else:
             self._waiting.append(fn)
+
+    def mark_built(self, css_class: str) -> None:
+        """Tell the page's watch that the box with ``css_class`` now holds its app."""
+        if css_class and css_class not in self.built:
+            self.built = [*self.built, css_class]
 
     def __repr__(self) -> str:
         return "PageSignal()"
@@ -224,6 +267,7 @@ class LaterApp(w.VBox):
 
     def __init__(self, css_class: str = "", **options: Any) -> None:
         self.options = options
+        self.css_class = css_class
         self._app: App | None = None
         note = w.HTML('<p class="domeng-note domeng-later-note">Laying out the table…</p>')
         super().__init__([note])
@@ -266,11 +310,13 @@ class LaterApp(w.VBox):
         return "DomengApp()"
 
 
-def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE) -> asyncio.Task | None:
+def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
+                on_built: Callable[[LaterApp], object] | None = None) -> asyncio.Task | None:
     """Build ``apps`` one at a time in the running event loop (the kernel's), in order.
 
     Returns the task; without a running loop (a plain script, a test) the apps
     are built at once and None is returned. An app already built is skipped.
+    ``on_built(app)`` follows each app that was built.
 
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
     >>> build_later(apps) is None, apps[0].is_built
@@ -283,6 +329,8 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE) -> asyncio.Ta
     if loop is None:
         for a in apps:
             a.build()
+            if on_built is not None:
+                on_built(a)
         return None
 
     async def run() -> None:
@@ -290,6 +338,8 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE) -> asyncio.Ta
             await asyncio.sleep(pause)
             try:
                 a.build()
+                if on_built is not None:
+                    on_built(a)
             except Exception:  # shown in that app's place by build(); the others go on
                 log.exception("a later app could not be built")
 
@@ -316,12 +366,15 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     lesson = opened_lesson(query)
     if lesson is not None:
         slot.show(lesson)
+    def mark(app: LaterApp) -> None:
+        slot.signal.mark_built(app.css_class)
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        build_later(apps)
+        build_later(apps, on_built=mark)
         return
-    slot.signal.when_drawn(lambda: build_later(apps))
+    slot.signal.when_drawn(lambda: build_later(apps, on_built=mark))
 
 
 def _wait_for_request(timeout: float = 5.0) -> None:

@@ -77,6 +77,8 @@ def url(serve):
 
 
 def test_the_tutorial_reads_as_a_lesson_with_no_code_shown(page, url, screenshot_dir):
+    loads = []
+    page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
     open_tutorial(page, url)
     assert page.locator("h1").first.inner_text().startswith("Domeng: a lesson in chapters")
     headings = page.locator(".jp-MarkdownCell h2").all_inner_texts()
@@ -97,6 +99,7 @@ def test_the_tutorial_reads_as_a_lesson_with_no_code_shown(page, url, screenshot
     assert page.locator(".domeng-later-error, .domeng-query-error").count() == 0
     assert "FIRST CAPPU" in text and "stones per round" not in text  # the plots are pictures
     assert page.locator("img").count() >= 2
+    assert len(loads) == 1, loads  # a healthy page is never reloaded by its watch
     full_screenshot(page, screenshot_dir / "tutorial-1280.png")
     page.set_viewport_size({"width": 390, "height": 900})
     page.wait_for_timeout(500)
