@@ -17,6 +17,7 @@ import nbformat
 import pytest
 
 from domeng.app import find
+from domeng.app.board import Board
 from domeng.app.quiz import Quiz
 from domeng.app.voila import (
     LaterApp,
@@ -303,6 +304,7 @@ def test_the_page_signal_lists_the_tables_laid_out_for_its_watch():
     s.mark_built("")
     assert s.built == ["domeng-chapter-ceki"]
     assert "location.reload()" in s._esm and 'dataset.voila !== "voila"' in s._esm
+    assert "watchPage()" in Board._esm  # a lost signal does not leave the page unwatched
 
 
 def test_the_page_signal_reacts_once_and_only_to_its_message():

@@ -57,12 +57,12 @@ of nbconvert), raw HTML escaped.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 from domeng import render
+from domeng.app.board import _asset
 from domeng.app.controller import PERSON, Controller
 from domeng.records import Record
 
@@ -131,7 +131,3 @@ def find(root: w.Widget, css_class: str) -> w.Widget | None:
         if found is not None:
             return found
     return None
-
-
-def _asset(name: str) -> str:
-    return Path(__file__).with_name(name).read_text(encoding="utf-8")

@@ -1,8 +1,10 @@
 // The clickable picture of the Domeng app: it shows the HTML/SVG the kernel sends
 // (`html`) and reports a click (or Enter/Space) on an element with a `data-id`
 // by setting `selected`. The kernel checks the move; nothing here decides.
+// (watch.js, put before this file, defines watchPage.)
 function render({ model, el }) {
   el.classList.add("domeng-board");
+  watchPage();
   const draw = () => {
     el.innerHTML = model.get("html");
     el.setAttribute("aria-label", model.get("label"));

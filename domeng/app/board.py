@@ -33,7 +33,7 @@ def _asset(name: str) -> str:
 class Board(anywidget.AnyWidget):
     """Shows ``html``; a click on an element with ``data-id`` calls ``on_select(id)``."""
 
-    _esm = _asset("board.js")
+    _esm = _asset("watch.js") + _asset("board.js")  # watch.js: see domeng.app.voila
     _css = _asset("board.css")
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)

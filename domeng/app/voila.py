@@ -56,6 +56,7 @@ import ipywidgets as w
 import traitlets
 
 from domeng.app import App, build_app
+from domeng.app.board import _asset
 from domeng.app.controller import Controller
 from domeng.records import builtin_scenarios
 
@@ -75,25 +76,17 @@ log = logging.getLogger(__name__)
 PAUSE = 0.1
 """Seconds before each app laid out later, so the kernel answers clicks in between."""
 
-_SIGNAL_ESM = """
+_SIGNAL_ESM = _asset("watch.js") + """
 // Tells the kernel that the page has drawn this (invisible) widget: the browser's
-// widget manager is connected, so widgets made from now on reach it.
-// Then, in Voila only, it watches the page's first minutes. A server overloaded by many
-// pages at once can lose a widget's messages; the page then shows "Error displaying
-// widget", or a table the kernel has laid out (its class is in `built`) never gets its
-// Step button. The page is then reloaded, at most once in ten minutes: a fresh page, with
-// a fresh kernel, brings every widget.
-const WATCH_MS = 240000, GRACE_MS = 60000, KEY = "domeng-reloaded-at";
+// widget manager is connected, so widgets made from now on reach it. It also adds to the
+// page's watch (watch.js): a table named in `built` still without its Step button a
+// minute after it was laid out means its widgets were lost.
+const GRACE_MS = 60000;
 function render({ model, el }) {
   el.style.display = "none";
   model.send({ event: "drawn" });
-  if (!document.body || document.body.dataset.voila !== "voila") return;
-  const start = Date.now();
   const due = {};
-  const broken = () => {
-    for (const out of document.querySelectorAll(".jp-OutputArea-output")) {
-      if ((out.textContent || "").startsWith("Error displaying widget")) return true;
-    }
+  watchPage(() => {
     for (const css of model.get("built")) {
       due[css] = due[css] || Date.now() + GRACE_MS;
       if (Date.now() > due[css] && !document.querySelector("." + css + " .domeng-step")) {
@@ -101,18 +94,7 @@ function render({ model, el }) {
       }
     }
     return false;
-  };
-  const timer = setInterval(() => {
-    if (Date.now() - start > WATCH_MS) { clearInterval(timer); return; }
-    if (!broken()) return;
-    clearInterval(timer);
-    const last = Number(sessionStorage.getItem(KEY) || 0);
-    if (Date.now() - last > 600000) {
-      sessionStorage.setItem(KEY, String(Date.now()));
-      location.reload();
-    }
-  }, 1000);
-  return () => clearInterval(timer);
+  });
 }
 export default { render };
 """

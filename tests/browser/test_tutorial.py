@@ -206,3 +206,26 @@ def test_a_link_to_a_lesson_that_does_not_exist_lists_the_lessons(page, url):
     error.wait_for(state="visible", timeout=TIMEOUT)
     assert "no-such-lesson" in error.inner_text() and "passebunge-twice" in error.inner_text()
     assert page.locator(".domeng-opened-lesson").count() == 0
+
+
+LOSE_A_WIDGET = """() => {
+  // What an overloaded server leaves behind: a chapter's output whose widget never came.
+  const out = document.createElement("div");
+  out.className = "jp-OutputArea-output";
+  out.textContent = "Error displaying widget: model not found";
+  document.querySelector(".jp-OutputArea-output").parentElement.appendChild(out);
+}"""
+
+
+def test_a_page_that_lost_a_widget_reloads_itself_once(page, url):
+    loads = []
+    page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
+    open_tutorial(page, url)
+    page.evaluate(LOSE_A_WIDGET)
+    page.wait_for_event("framenavigated", timeout=10_000)  # the page's watch reloads it
+    page.locator(".domeng-chapter-deal .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    assert len(loads) == 2
+    page.evaluate(LOSE_A_WIDGET)  # once in ten minutes: a second loss is left on screen
+    page.wait_for_timeout(3_000)
+    assert len(loads) == 2
+    assert page.locator("text=Error displaying widget").count() == 1

@@ -1,0 +1,34 @@
+// In Voila only, one watch per page over its first four minutes. A server overloaded by
+// many pages at once can lose a widget's messages: the page then shows "Error displaying
+// widget" where a chapter should be, or (a check a view adds) a table the kernel has laid
+// out never gets its Step button. The page is then reloaded, at most once in ten minutes:
+// a fresh page, with a fresh kernel, brings every widget. Every view that shows on page
+// load starts the watch, so it runs even if one widget (the one that would start it) is lost.
+const WATCH_MS = 240000, RELOAD_GAP_MS = 600000, KEY = "domeng-reloaded-at";
+
+function widgetLost() {
+  for (const out of document.querySelectorAll(".jp-OutputArea-output")) {
+    if ((out.textContent || "").startsWith("Error displaying widget")) return true;
+  }
+  return false;
+}
+
+function watchPage(check) {
+  if (!document.body || document.body.dataset.voila !== "voila") return;
+  let watch = window.domengWatch;
+  if (!watch) {
+    watch = window.domengWatch = { checks: [widgetLost] };
+    const start = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - start > WATCH_MS) { clearInterval(timer); return; }
+      if (!watch.checks.some((c) => c())) return;
+      clearInterval(timer);
+      const last = Number(sessionStorage.getItem(KEY) || 0);
+      if (Date.now() - last > RELOAD_GAP_MS) {
+        sessionStorage.setItem(KEY, String(Date.now()));
+        location.reload();
+      }
+    }, 1000);
+  }
+  if (check) watch.checks.push(check);
+}
