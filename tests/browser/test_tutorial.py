@@ -217,6 +217,16 @@ LOSE_A_WIDGET = """() => {
 }"""
 
 
+def test_a_widget_manager_that_lost_a_model_reloads_the_page(page, url):
+    loads = []
+    page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
+    open_tutorial(page, url)
+    page.evaluate("() => console.error(new Error('widget model not found'))")  # as ipywidgets does
+    page.wait_for_event("framenavigated", timeout=10_000)
+    page.locator(".domeng-chapter-deal .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    assert len(loads) == 2
+
+
 def test_a_page_that_lost_a_widget_reloads_itself_once(page, url):
     loads = []
     page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
