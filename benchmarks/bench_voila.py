@@ -7,7 +7,7 @@ free 127.0.0.1 port and measures:
 - **page open → first interactive widget**, median of ``--loads`` loads, each in a
   fresh browser context (cold cache), a few seconds apart (visitors arriving one
   by one): the time until the first chapter's Step button is shown, and until a
-  click on it has come back from the kernel (the table moved to event 1); also
+  click on it has come back from the kernel (the event count moved on); also
   until the last chapter's table is laid out;
 - **kernel memory per visitor**: RSS and USS (memory only that process holds) of
   each kernel, read with psutil after the loads;
