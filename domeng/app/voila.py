@@ -75,6 +75,8 @@ log = logging.getLogger(__name__)
 
 PAUSE = 0.1
 """Seconds before each app laid out later, so the kernel answers clicks in between."""
+FIRST_PAUSE = 1.0
+"""Seconds before the first of them: the page's first table answers its first clicks at once."""
 
 _SIGNAL_ESM = _asset("watch.js") + """
 // Tells the kernel that the page has drawn this (invisible) widget: the browser's
@@ -293,12 +295,14 @@ class LaterApp(w.VBox):
 
 
 def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
+                first_pause: float = FIRST_PAUSE,
                 on_built: Callable[[LaterApp], object] | None = None) -> asyncio.Task | None:
     """Build ``apps`` one at a time in the running event loop (the kernel's), in order.
 
     Returns the task; without a running loop (a plain script, a test) the apps
     are built at once and None is returned. An app already built is skipped.
-    ``on_built(app)`` follows each app that was built.
+    ``on_built(app)`` follows each app that was built. The first waits
+    ``first_pause`` seconds, each other ``pause``.
 
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
     >>> build_later(apps) is None, apps[0].is_built
@@ -316,8 +320,8 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
         return None
 
     async def run() -> None:
-        for a in apps:
-            await asyncio.sleep(pause)
+        for i, a in enumerate(apps):
+            await asyncio.sleep(pause if i else first_pause)
             try:
                 a.build()
                 if on_built is not None:
