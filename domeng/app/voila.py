@@ -165,11 +165,13 @@ class PageSignal(anywidget.AnyWidget):
     """An invisible widget whose view, once drawn, tells the kernel: ``is_drawn`` becomes True.
 
     :meth:`when_drawn` runs a function then (at once if it already was). In
-    Voilà its view also watches the page's first minutes and reloads it once
-    if a widget could not be displayed, or if a table named in ``built`` (the
-    CSS classes of the :class:`LaterApp` boxes laid out so far, see
+    Voilà its view also joins the page's watch (``watch.js``, which every
+    :class:`~domeng.app.board.Board` starts too): the page reloads itself once
+    if ipywidgets lost a widget, or if a table named in ``built`` (the CSS
+    classes of the :class:`LaterApp` boxes laid out so far, see
     :meth:`mark_built`) shows no Step button 60 s after it was laid out: an
-    overloaded server can lose a widget's messages (see ``RESULTS-voila.md``).
+    overloaded server can lose a widget's messages (see
+    ``benchmarks/RESULTS-voila.md``).
 
     >>> s = PageSignal()
     >>> seen = []
