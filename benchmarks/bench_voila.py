@@ -27,28 +27,21 @@ import argparse
 import asyncio
 import os
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import voila_server  # noqa: E402  (the browser tests' Voilà and Chromium set-up)
+from voila_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 NOTEBOOK = ROOT / "notebooks" / "tutorial.ipynb"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-BASE_FLAGS = ["--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-              "--MappingKernelManager.cull_idle_timeout=600",
-              "--MappingKernelManager.cull_interval=60", "--VoilaExecutor.iopub_timeout=60"]
 FIRST = ".domeng-chapter-deal"
 LAST = ".domeng-chapter-game .domeng-step"
 TIMEOUT = 180_000  # ms
@@ -56,52 +49,13 @@ SERVER_GB = 24
 SERVER_CORES = 2
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_voila(mode: str, pool: int, log: Path,
                 fill_delay: float = 1.0) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    flags = list(BASE_FLAGS)
+    """The tutorial served as ``make app`` serves it (``preheat``), or without a pool."""
+    flags = list(voila_server.BASE_FLAGS)
     if mode == "preheat":
-        flags += ["--VoilaConfiguration.preheat_kernel=True",
-                  f"--VoilaConfiguration.default_pool_size={pool}",
-                  f"--VoilaKernelManager.fill_delay={fill_delay}"]
-    voila = Path(sys.executable).with_name("voila")
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([str(voila), str(NOTEBOOK), f"--port={port}", *flags],
-                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited early:\n{log.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(f"{url}/voila/static/voila.js", timeout=2):
-                return proc, url
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.25)
-    raise RuntimeError("voila did not start within 60 s")
-
-
-def stop_voila(proc: subprocess.Popen) -> None:
-    children = psutil.Process(proc.pid).children(recursive=True)
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=5)
-    _, alive = psutil.wait_procs(children, timeout=10)
-    for p in alive:
-        p.kill()
+        flags += voila_server.preheat_flags(pool, fill_delay)
+    return voila_server.start(NOTEBOOK, flags, log)
 
 
 def kernels(proc: subprocess.Popen) -> list[psutil.Process]:
@@ -267,7 +221,7 @@ async def bench(mode: str, args, browser, logdir: Path) -> dict:
         after = [memory(k) for k in kernels(proc)]
         server_rss = psutil.Process(proc.pid).memory_info().rss / 2**20
     finally:
-        stop_voila(proc)
+        voila_server.stop(proc)
     return {"mode": mode, "loads": loads, "mem": mem, "cpu": cpu, "burst": burst,
             "ok": ok, "failed": failed, "burst_cpu": burst_cpu, "after": after,
             "server_rss": server_rss,

@@ -1,0 +1,133 @@
+"""Voilà on a free 127.0.0.1 port, and Debian's headless Chromium: one copy of both.
+
+Used by the browser tests (``conftest.py``) and by ``benchmarks/bench_voila.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+STARTUP_TIMEOUT = 60.0  # seconds for Voilà to serve its static files
+BASE_FLAGS = [  # with preheat_flags(2), keep in step with VOILA_FLAGS in the Makefile
+    "--no-browser",
+    "--Voila.ip=127.0.0.1",
+    "--Voila.port_retries=0",
+    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_interval=60",
+    # a busy server is slow to report a cell's outputs: wait for them, do not drop them
+    "--VoilaExecutor.iopub_timeout=60",
+]
+
+
+def preheat_flags(pool: int, fill_delay: float | None = None) -> list[str]:
+    """Kernels that have already run the notebook wait for visitors (domeng.app.voila)."""
+    flags = ["--VoilaConfiguration.preheat_kernel=True",
+             f"--VoilaConfiguration.default_pool_size={pool}"]
+    if fill_delay is not None:
+        flags.append(f"--VoilaKernelManager.fill_delay={fill_delay}")
+    return flags
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(notebook: Path, flags: Sequence[str], log: Path) -> tuple[subprocess.Popen, str]:
+    """Voilà serving ``notebook`` (its output in ``log``); returns it and its base URL.
+
+    Returns once Voilà serves its static files, which costs no kernel (a page
+    request would take one from the preheated pool).
+    """
+    port = free_port()
+    voila = Path(sys.executable).with_name("voila")
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [str(voila), str(notebook), f"--port={port}", *flags],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_ready(proc, f"{base_url}/voila/static/voila.js", log)
+    except BaseException:
+        stop(proc)
+        raise
+    return proc, base_url
+
+
+def _wait_until_ready(proc: subprocess.Popen, url: str, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(
+                f"voila exited with code {proc.returncode} before serving {url}; "
+                f"its log:\n{log.read_text(errors='replace')}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(
+        f"voila did not serve {url} within {STARTUP_TIMEOUT:.0f} s; "
+        f"its log:\n{log.read_text(errors='replace')}"
+    )
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM Voilà's process group, then kill any child (kernels) still alive.
+
+    Kernels run in sessions of their own, so the process group does not reach
+    them: they are recorded first and checked one by one.
+    """
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        children = []
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+    _, alive = psutil.wait_procs(children, timeout=10)
+    for child in alive:
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:
+            pass
+    _, alive = psutil.wait_procs(alive, timeout=5)
+    assert not alive, f"processes left behind by voila: {[p.pid for p in alive]}"
