@@ -1,18 +1,37 @@
 """One exception per kind of mistake; every one is a :class:`DomengError`.
 
-A move that raises changes nothing: the engine checks before it changes.
+A move or call that raises changes nothing: the engine checks before it changes.
+Messages quote the value that was wrong through :func:`show_value`, so a huge,
+deeply nested or strangely encoded value never makes a message long, multi-line
+or unprintable.
+
+>>> show_value("x" * 200)[:12], len(show_value("x" * 200))
+('"xxxxxxxxxxx', 80)
+>>> show_value("\\ud800 and a line\\nbreak")
+'"\\\\ud800 and a line\\\\nbreak"'
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 __all__ = [
     "DomengError",
+    "GameOver",
     "IllegalMove",
+    "MomentError",
+    "RoundInProgress",
     "RoundOver",
     "RulesError",
     "ScenarioError",
+    "SeatError",
     "TileError",
+    "show_value",
 ]
+
+SHOW_LIMIT = 80
+"""The longest quotation of a value in an error message, in characters."""
 
 
 class DomengError(Exception):
@@ -20,11 +39,15 @@ class DomengError(Exception):
 
 
 class TileError(DomengError, ValueError):
-    """Text that is not a tile of a double-six set."""
+    """Text or halves that are not a tile of a double-six set."""
 
 
 class RulesError(DomengError, ValueError):
     """A rules configuration with an unknown key or an impossible value."""
+
+
+class SeatError(DomengError, ValueError):
+    """A seat that is not a whole number from 0 to the number of seats − 1."""
 
 
 class IllegalMove(DomengError, ValueError):
@@ -35,8 +58,20 @@ class RoundOver(IllegalMove):
     """A move tried after the round has ended."""
 
 
+class RoundInProgress(DomengError):
+    """A next round asked for while the current round is still being played."""
+
+
+class GameOver(DomengError):
+    """A new round asked for after a game limit of R23 (``max_rounds``, ``camat_limit``)."""
+
+
+class MomentError(DomengError, IndexError):
+    """A moment (a round, a count of events) that a game or round has not reached."""
+
+
 class ScenarioError(DomengError, ValueError):
-    """A scenario or game file that cannot be read or replayed.
+    """A scenario or game file (or a round's starting state) that cannot be read or replayed.
 
     ``path`` names the key (``moves[5]``); the message says what is wrong.
     """
@@ -45,3 +80,59 @@ class ScenarioError(DomengError, ValueError):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def show_value(value: Any, limit: int = SHOW_LIMIT) -> str:
+    """``value`` as JSON-like text for a one-line message, at most ``limit`` characters.
+
+    Line breaks, control characters and unpaired surrogates are escaped;
+    containers are quoted only as deep and as long as the limit allows.
+
+    >>> show_value([1, [2, [3, [4]]], "é"])
+    '[1, [2, [3, [4]]], "é"]'
+    >>> show_value(list(range(100)))[-6:]
+    ' 21, …'
+    """
+    text = _show(value, limit + 1)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _show(value: Any, budget: int) -> str:
+    """At most about ``budget`` characters of ``value``; recursion stops with the budget."""
+    if isinstance(value, str):
+        if len(value) > budget:
+            value = value[:budget]
+        text = json.dumps(value, ensure_ascii=False)
+        # lone surrogates cannot be written as UTF-8: show them escaped
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if value is None or isinstance(value, bool | float):
+        return json.dumps(value)
+    if isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"<a whole number of about {int(value.bit_length() * 0.30103)} digits>"
+        return str(value)
+    if isinstance(value, dict | list | tuple):
+        if budget < 8:
+            return "{…}" if isinstance(value, dict) else "[…]"
+        parts: list[str] = []
+        used = 2
+        items = value.items() if isinstance(value, dict) else value
+        for item in items:
+            if used > budget:
+                parts.append("…")
+                break
+            if isinstance(value, dict):
+                key, val = item
+                part = f"{_show(str(key), budget - used)}: {_show(val, budget - used)}"
+            else:
+                part = _show(item, budget - used)
+            parts.append(part)
+            used += len(part) + 2
+        inner = ", ".join(parts)
+        return "{" + inner + "}" if isinstance(value, dict) else "[" + inner + "]"
+    text = repr(value)
+    if len(text) > budget:
+        text = text[:budget]
+    return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\n", "\\n")

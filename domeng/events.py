@@ -8,6 +8,7 @@ movements. Its sentence (R24) is built from the catalogue in
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from domeng.terms import Ending, EventKind, Term
@@ -61,14 +62,7 @@ class RoundResult(NamedTuple):
         }
 
 
-class Event(NamedTuple):
-    """One thing that happened in a round.
-
-    ``table`` is the number of stones on the table just before the event;
-    ``detail`` holds the further numbers its sentence needs (a
-    :class:`RoundResult` for an ``end`` event, a small dict otherwise).
-    """
-
+class _EventFields(NamedTuple):
     kind: EventKind
     seat: int | None
     tile: Tile | None = None
@@ -78,6 +72,46 @@ class Event(NamedTuple):
     stones: tuple[StoneMove, ...] = ()
     table: int = 0
     detail: Any = None
+
+
+class Event(_EventFields):
+    """One thing that happened in a round.
+
+    ``table`` is the number of stones on the table just before the event;
+    ``detail`` holds the further numbers its sentence needs, as a read-only
+    mapping (a dict given here is wrapped), so what a caller gets back cannot
+    change what the round recorded.
+
+    >>> e = Event(EventKind.PASS, 2, detail={"due": 2})
+    >>> e.detail["due"]
+    2
+    >>> e.detail["due"] = 0
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: EventKind,
+        seat: int | None,
+        tile: Tile | None = None,
+        end: str | None = None,
+        ends: tuple[int, int] | None = None,
+        terms: tuple[Term, ...] = (),
+        stones: tuple[StoneMove, ...] = (),
+        table: int = 0,
+        detail: Any = None,
+    ) -> Event:
+        if type(detail) is dict:
+            detail = MappingProxyType(detail)
+        return tuple.__new__(cls, (kind, seat, tile, end, ends, terms, stones, table, detail))
+
+    @classmethod
+    def _make(cls, iterable: Any) -> Event:
+        return cls(*iterable)
 
     @property
     def text(self) -> str:

@@ -18,7 +18,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from domeng.errors import DomengError
+from domeng.errors import (
+    GameOver,
+    MomentError,
+    RoundInProgress,
+    RulesError,
+    ScenarioError,
+    show_value,
+)
 from domeng.round import Round
 from domeng.rules import Rules
 
@@ -54,12 +61,29 @@ class Game:
         names: Sequence[str] | None = None,
         record: bool = True,
     ) -> None:
-        self.rules = rules = rules or Rules()
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise RulesError(
+                f"rules: should be a Rules object (Rules.from_dict reads a dict), "
+                f"not {show_value(rules)}"
+            )
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ScenarioError("seed", f"{show_value(seed)} is not a whole number")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ScenarioError("rng", f"{show_value(rng)} is not a random.Random")
+        if names is not None and (
+            isinstance(names, str) or not isinstance(names, Sequence)
+            or not all(isinstance(x, str) for x in names)
+        ):
+            raise ScenarioError("names", f"should be a list of {rules.seats} names, "
+                                         f"not {show_value(names)}")
+        self.rules = rules
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         self.names = list(names) if names else [f"Seat {i}" for i in range(rules.seats)]
         if len(self.names) != rules.seats:
-            raise DomengError(f"need {rules.seats} names, not {len(self.names)}")
+            raise ScenarioError("names", f"need {rules.seats} names, not {len(self.names)}")
         self.record = record
         self.rounds: list[Round] = []
         self._rng_states: list[object] = []
@@ -107,6 +131,22 @@ class Game:
             return True
         return self.rules.camat_limit is not None and max(self.camats) >= self.rules.camat_limit
 
+    def limit_reached(self) -> str | None:
+        """Which limit of R23 ended the game, naming its rules key; None while it goes on.
+
+        >>> g = Game(rules=Rules(max_rounds=1), seed=1)
+        >>> _ = g.new_round(); g.limit_reached() is None
+        True
+        """
+        if not self.is_over:
+            return None
+        rules = self.rules
+        if rules.max_rounds is not None and len(self.rounds) >= rules.max_rounds:
+            return f"max_rounds is {rules.max_rounds} and {len(self.rounds)} rounds were played"
+        return (f"camat_limit is {rules.camat_limit} and seat "
+                f"{self.camats.index(max(self.camats))} has been appointed CAMAT "
+                f"{max(self.camats)} times")
+
     def next_opening(self) -> tuple[int | None, int | None]:
         """``(opener, camat)`` for the next round (R5, R6): the CAMAT, else the last winner.
 
@@ -116,7 +156,10 @@ class Game:
         if r is None:
             return None, None
         if not r.is_over:
-            raise DomengError("the current round is not over yet")
+            raise RoundInProgress(
+                f"the current round is not over yet (round {len(self.rounds) - 1}): "
+                "play it to its end first"
+            )
         if r.camat is not None:
             return r.camat, r.camat
         return r.result.winner, None
@@ -136,10 +179,17 @@ class Game:
         (a scenario that starts mid-game); later rounds take them from the round before.
         """
         if self.is_over:
-            raise DomengError("the game is over: a limit of its rules was reached (R23)")
+            raise GameOver(
+                f"the game is over: a limit of its rules was reached, {self.limit_reached()} (R23)"
+            )
         if self.rounds:
             if opener is not None or camat is not None or stones is not None:
-                raise DomengError("only a game's first round takes opener, camat or stones")
+                given = [k for k, v in (("opener", opener), ("camat", camat), ("stones", stones))
+                         if v is not None]
+                raise ScenarioError(
+                    given[0], "only a game's first round takes opener, camat or stones; "
+                    "later rounds take them from the round before"
+                )
             opener, camat = self.next_opening()
             stones = (self.table, self.held)
         state = self.rng.getstate()
@@ -163,8 +213,13 @@ class Game:
 
     def at(self, round_index: int, event_count: int) -> Game:
         """The game as it was after ``event_count`` events of round ``round_index``."""
-        if not 0 <= round_index < len(self.rounds):
-            raise IndexError(f"round {round_index} is outside 0–{len(self.rounds) - 1}")
+        if not self.rounds:
+            raise MomentError("the game has no rounds yet: deal one with new_round() first")
+        if (not isinstance(round_index, int) or isinstance(round_index, bool)
+                or not 0 <= round_index < len(self.rounds)):
+            raise MomentError(
+                f"round {show_value(round_index)} is outside 0–{len(self.rounds) - 1}"
+            )
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.rounds = self.rounds[:round_index] + [self.rounds[round_index].at(event_count)]

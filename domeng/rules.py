@@ -17,10 +17,11 @@ domeng.errors.RulesError: rules: unknown key "cekki"; known keys: ...
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domeng.errors import RulesError
+from domeng.errors import RulesError, show_value
 
 __all__ = ["Rules", "READINGS"]
 
@@ -52,7 +53,8 @@ class Rules:
     shared_mattikkeng_stones: int = 1
     """R19: … from several MATTIKKENG, or from one tied with the MANGUNO."""
     opening_doubles: tuple[int, ...] = (6, 5, 4, 3)
-    """R5: the doubles that open a first round, in order of precedence."""
+    """R5: the doubles that open a first round, in order of precedence (any
+    sequence of distinct pips 0–6 is accepted and kept as a tuple)."""
     opener_leads_double: bool = True
     """R5 [reading]: the first round's opener must lead that double (else any tile)."""
     voluntary_pass: bool = False
@@ -63,26 +65,22 @@ class Rules:
     """R21 [reading]: CAMAT is checked on the stones after the round's settlement
     (else on the stones as they stood when the last tile was played)."""
     max_rounds: int | None = None
-    """R23: a game ends after this many rounds (None: no limit)."""
+    """R23: a game ends after this many rounds, at least 1 (None: no limit)."""
     camat_limit: int | None = None
-    """R23: a game ends when one player has been appointed CAMAT this many times."""
+    """R23: a game ends when one player has been appointed CAMAT this many times,
+    at least 1 (None: no limit)."""
 
     def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            check = _CHECKS.get(f.name, _check_count)
+            check(f.name, getattr(self, f.name))
+        # any sequence of pips becomes a tuple, so that Rules stays hashable
+        object.__setattr__(self, "opening_doubles", tuple(self.opening_doubles))
         if not 2 <= self.seats <= 5:
             raise RulesError(f"rules: seats must be 2 to 5, not {self.seats}")
         if self.hand_size < 1 or self.seats * self.hand_size > 28:
             raise RulesError(
                 f"rules: {self.seats} seats × {self.hand_size} tiles do not fit in 28 tiles"
-            )
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name.endswith("_stones") and (not isinstance(value, int) or value < 0):
-                raise RulesError(f"rules: {f.name} must be a whole number ≥ 0, not {value!r}")
-        if not self.opening_doubles or any(
-            not isinstance(d, int) or not 0 <= d <= 6 for d in self.opening_doubles
-        ):
-            raise RulesError(
-                f"rules: opening_doubles must list pips 0–6, not {self.opening_doubles!r}"
             )
         if len(self.opening_doubles) <= 28 - self.seats * self.hand_size and self.seats == 5:
             # R5: with 3 sleeping tiles, one of four doubles is always dealt.
@@ -91,21 +89,27 @@ class Rules:
             )
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Rules:
-        """Rules with ``data``'s overrides; an unknown key is an error."""
-        data = dict(data or {})
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Rules:
+        """Rules with ``data``'s overrides; an unknown key or a wrong value is an error.
+
+        >>> Rules.from_dict({"max_rounds": "x"})
+        Traceback (most recent call last):
+        ...
+        domeng.errors.RulesError: rules: max_rounds must be a whole number ≥ 1 or null ...
+        """
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RulesError(
+                f"rules: should be an object of rule overrides, not {show_value(data)}"
+            )
         known = [f.name for f in dataclasses.fields(cls)]
         for key in data:
             if key not in known:
                 raise RulesError(
-                    f'rules: unknown key "{key}"; known keys: {", ".join(known)}'
+                    f"rules: unknown key {show_value(key)}; known keys: {', '.join(known)}"
                 )
-        if "opening_doubles" in data:
-            data["opening_doubles"] = tuple(data["opening_doubles"])
-        try:
-            return cls(**data)
-        except TypeError as exc:  # pragma: no cover - defensive
-            raise RulesError(f"rules: {exc}") from None
+        return cls(**data)
 
     def to_dict(self, *, changed_only: bool = True) -> dict[str, Any]:
         """The fields as JSON-ready data; by default only those differing from the defaults.
@@ -121,6 +125,56 @@ class Rules:
                 continue
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_count(name: str, value: Any) -> None:
+    """Seats, tile counts and stones: whole numbers (not bools, not floats) ≥ 0."""
+    if not _is_count(value) or value < 0:
+        raise RulesError(f"rules: {name} must be a whole number ≥ 0, not {show_value(value)}")
+
+
+def _check_switch(name: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"rules: {name} must be true or false, not {show_value(value)}")
+
+
+def _check_limit(name: str, value: Any) -> None:
+    if value is not None and (not _is_count(value) or value < 1):
+        raise RulesError(
+            f"rules: {name} must be a whole number ≥ 1 or null (no limit), "
+            f"not {show_value(value)}"
+        )
+
+
+def _check_doubles(name: str, value: Any) -> None:
+    if (
+        not isinstance(value, Sequence)
+        or isinstance(value, str | bytes)
+        or not value
+        or len(value) > 7
+        or any(not _is_count(d) or not 0 <= d <= 6 for d in value)
+        or len(set(value)) != len(value)
+    ):
+        raise RulesError(
+            f"rules: {name} must list pips 0–6, each once, like [6, 5, 4, 3], "
+            f"not {show_value(value)}"
+        )
+
+
+_CHECKS = {
+    "opening_doubles": _check_doubles,
+    "opener_leads_double": _check_switch,
+    "voluntary_pass": _check_switch,
+    "block_passes_cost": _check_switch,
+    "camat_after_settlement": _check_switch,
+    "max_rounds": _check_limit,
+    "camat_limit": _check_limit,
+}
+"""How each field is checked; every other field is a count (:func:`_check_count`)."""
 
 
 READINGS: dict[str, str] = {

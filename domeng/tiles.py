@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from domeng.errors import TileError
+from domeng.errors import TileError, show_value
 
 __all__ = [
     "PIP_MASK",
@@ -33,17 +33,41 @@ __all__ = [
 ]
 
 
-class Tile(NamedTuple):
+class _Halves(NamedTuple):
+    hi: int
+    lo: int
+
+
+class Tile(_Halves):
     """One tile: ``hi >= lo``, each half 0–6.
+
+    The halves may be given in either order: ``Tile(0, 3)`` is the tile 3|0.
+    Anything that is not two whole numbers 0–6 raises :class:`TileError`.
+    There is one object per tile, so ``is`` compares tiles too.
 
     >>> Tile.of(2, 5)
     Tile(5, 2)
+    >>> Tile(0, 3) is Tile(3, 0)
+    True
     >>> Tile.of(4, 4).is_lempa
     True
+    >>> Tile(7, 1)
+    Traceback (most recent call last):
+    ...
+    domeng.errors.TileError: 7|1 is not a tile of a double-six set: halves are 0–6
     """
 
-    hi: int
-    lo: int
+    __slots__ = ()
+
+    def __new__(cls, hi: int, lo: int) -> Tile:
+        try:
+            return _BY_HALVES[(hi, lo)] if type(hi) is int and type(lo) is int else _bad(hi, lo)
+        except KeyError:
+            return _bad(hi, lo)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[int]) -> Tile:
+        return cls(*iterable)
 
     @staticmethod
     def of(a: int, b: int) -> Tile:
@@ -94,7 +118,9 @@ class Tile(NamedTuple):
         return render.tile_svg(self)
 
 
-TILES: tuple[Tile, ...] = tuple(Tile(hi, lo) for hi in range(7) for lo in range(hi + 1))
+TILES: tuple[Tile, ...] = tuple(
+    tuple.__new__(Tile, (hi, lo)) for hi in range(7) for lo in range(hi + 1)
+)
 """The 28 tiles, in index order (0|0, 1|0, 1|1, 2|0, …, 6|6)."""
 
 _INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
@@ -113,7 +139,17 @@ TILE_PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
 TILE_HI: tuple[int, ...] = tuple(t.hi for t in TILES)
 TILE_LO: tuple[int, ...] = tuple(t.lo for t in TILES)
 
-_TILE_RE = re.compile(r"^\s*(\[)?\s*(\d)\s*[|\-]\s*(\d)\s*(?(1)\])\s*$")
+_TILE_RE = re.compile(r"^\s*(\[)?\s*([0-9])\s*[|\-]\s*([0-9])\s*(?(1)\])\s*$")
+
+
+def _bad(hi: object, lo: object) -> Tile:
+    """Raise the :class:`TileError` for halves that name no tile."""
+    if all(isinstance(h, int) and not isinstance(h, bool) for h in (hi, lo)):
+        raise TileError(f"{hi}|{lo} is not a tile of a double-six set: halves are 0–6")
+    raise TileError(
+        f"halves {show_value(hi)} and {show_value(lo)} are not a tile: "
+        "each half is a whole number 0–6"
+    )
 
 
 def tile_of(a: int, b: int) -> Tile:
@@ -122,10 +158,7 @@ def tile_of(a: int, b: int) -> Tile:
     >>> tile_of(0, 6)
     Tile(6, 0)
     """
-    try:
-        return _BY_HALVES[(a, b)]
-    except KeyError:
-        raise TileError(f"{a}|{b} is not a tile of a double-six set") from None
+    return Tile(a, b)
 
 
 def parse_tile(text: str | Tile) -> Tile:
@@ -145,10 +178,10 @@ def parse_tile(text: str | Tile) -> Tile:
     if isinstance(text, Tile):
         return text
     if not isinstance(text, str):
-        raise TileError(f"{text!r} is not a tile: write it as \"6|3\"")
+        raise TileError(f'{show_value(text)} is not a tile: write it as "6|3"')
     m = _TILE_RE.match(text)
     if m is None or (int(m[2]), int(m[3])) not in _BY_HALVES:
-        raise TileError(f'"{text}" is not a tile of a double-six set')
+        raise TileError(f"{show_value(text)} is not a tile of a double-six set")
     return _BY_HALVES[(int(m[2]), int(m[3]))]
 
 

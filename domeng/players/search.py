@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from domeng.players.base import Player, register
@@ -79,7 +79,7 @@ def _bits(m: int) -> list[int]:
 def _must_sleep(view: SeatView) -> int:
     """Tiles the view shows to be sleeping: the doubles R5 skipped at the opening."""
     for e in view.events:
-        if e.kind is EventKind.PLAY and isinstance(e.detail, dict):
+        if e.kind is EventKind.PLAY and isinstance(e.detail, Mapping):
             m = 0
             for text in e.detail.get("skipped") or ():
                 d = int(text[0])
@@ -176,7 +176,7 @@ def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = Fals
     r.opening_tile = None
     r.opening_reason = "free"
     events = list(view.events)
-    if events and isinstance(events[0].detail, dict):
+    if events and isinstance(events[0].detail, Mapping):
         r.opening_reason = events[0].detail.get("opening") or "free"
     if not view.line and len(view.legal) == 1 and view.legal[0].tile is not None:
         r.opening_tile = view.legal[0].tile
