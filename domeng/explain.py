@@ -9,8 +9,9 @@ place. Sentences are built only when asked for.
 >>> e = Event(EventKind.PASS, 3, ends=(5, 2), terms=(Term.PASS, Term.PASSEBUNGE),
 ...           stones=(StoneMove(None, 3, 2),), table=9,
 ...           detail={"payer": 1, "due": 2, "uncovered": 0, "block": False})
->>> print(describe(e))
-Seat 3 passes before playing any tile this round: PASSEBUNGE (R12). 2 stones from the table (9 → 7).
+>>> print(describe(e))  # doctest: +NORMALIZE_WHITESPACE
+Seat 3 has no tile with 5 or 2 and passes before playing any tile this round:
+PASSEBUNGE (R12). 2 stones from the table (9 → 7).
 """
 
 from __future__ import annotations
@@ -90,13 +91,21 @@ def _describe_play(e: Event, names: Sequence[str] | None) -> str:
     opening = detail.get("opening")
     if opening == "R5":
         skipped = detail.get("skipped") or ()
-        named = ", ".join(skipped[:-1]) + " and " + skipped[-1] if len(skipped) > 1 else ""
         why = (
-            f"{named or skipped[0]} {'is' if len(skipped) == 1 else 'are'} sleeping, so "
+            f"{_and(skipped)} {'is' if len(skipped) == 1 else 'are'} sleeping, so "
             f"the highest double dealt opens"
             if skipped
             else "the holder of the highest double opens the first round"
         )
+        double = detail.get("double")
+        if double is not None and str(e.tile) != double:
+            sleeping = f" ({_and(skipped)} {'is' if len(skipped) == 1 else 'are'} sleeping)"
+            return (
+                f"{who} holds {double}, the highest double dealt{sleeping if skipped else ''}, "
+                f"and so opens the first round (R5). This table's rules let that player lead "
+                f"any tile, and {who} leads {e.tile}{lempa}. Both halves are open ends: "
+                f"{left} and {right} (R7)."
+            )
         return (
             f"{who} opens with {e.tile}{lempa}: {why} (R5). "
             f"Both halves are open ends: {left} and {right} (R7)."
@@ -134,29 +143,34 @@ def _describe_pass(e: Event, names: Sequence[str] | None) -> str:
             if Term.PASSEBUNGE in e.terms
             else "though a tile fits: PASS (R9)"
         )
-        head = f"{who} passes by choice, {why}. This table allows a voluntary pass (R9, reading)."
+        head = f"{who} passes by choice, {why}. This table's rules allow passing by choice (R9)."
     elif Term.PASSEBUNGE in e.terms:
-        head = f"{who} passes before playing any tile this round: PASSEBUNGE (R12)."
+        head = (
+            f"{who} has no tile with {pips} and passes before playing any tile this round: "
+            f"PASSEBUNGE (R12)."
+        )
     else:
         head = f"{who} has no tile with {pips} and passes: PASS (R9)."
     if detail.get("block"):
-        return head + " This pass is part of a block, so it is not settled (R13, reading off)."
+        return head + (
+            " It is one of the passes that block the line, and this table's rules settle "
+            "none of those, so no stone moves (R13)."
+        )
     payer = detail.get("payer")
     due = detail.get("due", 0)
     uncovered = detail.get("uncovered", 0)
-    if Term.LAST_MAPPANO not in e.terms and not uncovered:
+    if Term.LAST_MAPPANO not in e.terms:
         if not e.stones:
             return head
         return f"{head} {stones_phrase(e.stones, e.table, names)}."
     payer_name = seat_name(payer, names)
     last = detail.get("last_domino")
-    text = head
-    if Term.LAST_MAPPANO in e.terms:
-        short = "empty" if e.table == 0 else f"down to {e.table}"
-        text += (
-            f" The table is {short}, so the LAST MAPPANO, {payer_name}, who played the "
-            f"LAST DOMINO {last}, pays the rest (R20)."
-        )
+    short = "empty" if e.table == 0 else f"down to {_n(e.table)}"
+    rest = "" if e.table == 0 else " for the rest"
+    text = head + (
+        f" The table is {short}, so the LAST MAPPANO, {payer_name}, who played the "
+        f"LAST DOMINO {last}, is the payer{rest} (R20)."
+    )
     return text + " " + _settlement(
         e, e.seat, due, uncovered, payer_name, names, {payer: "LAST MAPPANO"}, "R12"
     )
@@ -197,33 +211,67 @@ def _describe_end(e: Event, names: Sequence[str] | None) -> str:
     if res.ending is Ending.MANGUNO:
         cucuq = seat_name(res.cucuq, names)
         return (
-            f"{head} Nobody else has {pm} pips or fewer, so there is no MATTIKKENG and {who} "
+            f"{head} Nobody else has {_n(pm, 'pip')} or fewer, so there is no MATTIKKENG and {who} "
             f"wins (R16); {cucuq}, sitting just before, is the CUCUQ (R17). "
             + _settlement(e, res.cucuq, due, uncovered, who, names, {m: "MANGUNO"})
         )
-    listed = ", ".join(f"{seat_name(s, names)} ({res.pips[s]})" for s in res.mattikkeng)
+    listed = _and([f"{seat_name(s, names)} ({res.pips[s]})" for s in res.mattikkeng])
     winner = seat_name(res.winner, names)
-    if len(res.mattikkeng) == 1:
-        tie = " — equal to the MANGUNO's —" if res.pips[res.winner] == pm else ""
-        matt = f"MATTIKKENG: {listed}{tie} has {pm} pips or fewer and wins the round (R16)."
-    else:
-        matt = (
-            f"MATTIKKENG: {listed} have {pm} pips or fewer; {winner}, the lowest "
-            f"(ties go clockwise from the MANGUNO), wins the round (R16)."
-        )
-    payers = " and ".join(seat_name(s, names) for s in res.mattikkeng)
     roles = {s: "MATTIKKENG" for s in res.mattikkeng}
+    if len(res.mattikkeng) == 1:
+        payers = winner
+        if res.pips[res.winner] == pm:
+            matt = (
+                f"MATTIKKENG: {listed}, as many pips as the MANGUNO, wins the round (R16). "
+                f"With a tie, only {_n(due)} is due to the MANGUNO (R19)."
+            )
+        else:
+            matt = f"MATTIKKENG: {listed}, fewer pips than the MANGUNO, wins the round (R16)."
+    else:
+        lowest = res.pips[res.winner]
+        tied = [seat_name(s, names) for s in res.mattikkeng if res.pips[s] == lowest]
+        why = (
+            f"{_and(tied)} tie at {_n(lowest, 'pip')}, and {winner}, the first reached "
+            f"clockwise from the MANGUNO, wins the round (R16)"
+            if len(tied) > 1 else f"{winner} has the fewest pips and wins the round (R16)"
+        )
+        payers = _and([seat_name(s, names) for s in res.mattikkeng])
+        order = ", then ".join(seat_name(s, names) for s in res.mattikkeng)
+        matt = (
+            f"MATTIKKENG: {listed} have {_n(pm, 'pip')} or fewer; {why}. With several "
+            f"MATTIKKENG, only {_n(due)} is due to the MANGUNO (R19); what the table cannot "
+            f"give, they give in clockwise order from the MANGUNO: {order} (R20)."
+        )
     return f"{head} {matt} " + _settlement(e, m, due, uncovered, payers, names, roles)
+
+
+def _and(parts: Sequence[str]) -> str:
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
 
 
 def _describe_camat(e: Event, names: Sequence[str] | None) -> str:
     who = seat_name(e.seat, names)
     back = sum(m.count for m in e.stones)
+    detail = e.detail or {}
+    if not detail.get("after_settlement", True):
+        when = (
+            f"When {who} played the last tile, the table was empty and {who}, the FIRST "
+            f"CAPPU, held no stones (this table's rules check before the round is settled)"
+        )
+    elif detail.get("paid"):
+        when = (
+            f"After the settlement the table is empty and {who}, the FIRST CAPPU, holds no "
+            f"stones after paying"
+        )
+    else:
+        when = (
+            f"After the settlement the table is empty and {who}, the FIRST CAPPU, holds no "
+            f"stones"
+        )
     return (
-        f"The table is empty and {who}, the FIRST CAPPU, holds no stones: {who} is appointed "
-        f"CAMAT (R21). All {back} stones held go back to the table ({e.table} → "
-        f"{e.table + back}) and everyone's count is 0; the CAMAT opens every round until a new "
-        f"CAMAT is appointed (R22)."
+        f"{when}: {who} is appointed CAMAT (R21). All {back} stones held go back to the "
+        f"table ({e.table} → {e.table + back}) and everyone's count is 0; the CAMAT opens "
+        f"every round until a new CAMAT is appointed (R22)."
     )
 
 

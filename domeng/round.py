@@ -541,7 +541,7 @@ class Round:
                     if d > double and self.sleeping >> tile_of(d, d).index & 1
                 )
             else:
-                skipped = ()
+                double, skipped = None, ()
         else:
             end = move.end
             if end == LEFT:
@@ -553,7 +553,7 @@ class Round:
                 self.line = self.line + (Placed(tile, self.right, new, s, order),)
                 self.right = new
             kuling = self.left == self.right
-            opening = None
+            opening = double = None
             skipped = ()
         empty = not self.hands[s]
         if self.events is not None:
@@ -564,7 +564,8 @@ class Round:
                 terms.append(Term.MAPPAKULING)
             self._log(
                 Event(_PLAY, s, tile, end, (self.left, self.right), tuple(terms), (),
-                      self.table, {"opening": opening, "order": order, "skipped": skipped})
+                      self.table, {"opening": opening, "order": order, "skipped": skipped,
+                                   "double": None if double is None else f"{double}|{double}"})
             )
         else:
             self.event_count += 1
@@ -652,7 +653,7 @@ class Round:
         terms = [Term.PASS]
         if passebunge:
             terms.append(Term.PASSEBUNGE)
-        if any(m.src == payer for m in moves):
+        if table < due:  # the table ran short: the LAST MAPPANO is the payer (R20)
             terms.append(Term.LAST_MAPPANO)
         if uncovered:
             terms.append(Term.STONES)
@@ -745,7 +746,9 @@ class Round:
             return
         self._log(
             Event(_CAMAT, s, None, None, self.ends, (Term.CAMAT, Term.STONES), moves, table,
-                  {"previous": self.start_camat})
+                  {"previous": self.start_camat,
+                   "paid": sum(m.count for m in self.events[-1].stones if m.src == s),
+                   "after_settlement": self.rules.camat_after_settlement})
         )
 
 

@@ -94,31 +94,34 @@ GLOSSARY: dict[Term, TermInfo] = {
             Term.PASS,
             "R9",
             "A player with no tile that fits either open end passes; nothing is drawn. "
-            "The passer receives 1 stone (R12).",
+            "The passer receives 1 stone, from the table while it has any, then from the "
+            "LAST MAPPANO; what neither can give is not given (R12, R20).",
         ),
         TermInfo(
             Term.PASSEBUNGE,
             "R12",
             "A pass by a player who has not yet played a tile this round. "
-            "It costs 2 stones instead of 1, every time.",
+            "The passer receives 2 stones instead of 1, every time.",
         ),
         TermInfo(Term.LAST_DOMINO, "R10", "The tile played most recently in this round."),
         TermInfo(
             Term.LAST_MAPPANO,
             "R10",
-            "The player who played the LAST DOMINO. When the table runs out of stones, "
-            "the LAST MAPPANO pays for the passes (R20).",
+            "The player who played the LAST DOMINO. When the table runs short, the LAST "
+            "MAPPANO gives the rest of the stones due for a pass (R12, R20).",
         ),
         TermInfo(
             Term.FIRST_CAPPU,
             "R14",
             "The first player to play their last tile. The round ends and they win it; "
-            "the CUCUQ receives 1 stone from the table, or from them (R19).",
+            "the CUCUQ receives 1 stone (3 after a CEKI, 5 after a POLLO), from the table "
+            "while it has any, then from the FIRST CAPPU (R19, R20).",
         ),
         TermInfo(
             Term.MAPPAKULING,
             "R11",
-            "A play after which both open ends show the same number.",
+            "A play, other than the opening tile, after which both open ends show the same "
+            "number.",
         ),
         TermInfo(
             Term.CEKI,
@@ -142,25 +145,29 @@ GLOSSARY: dict[Term, TermInfo] = {
             Term.MATTIKKENG,
             "R16",
             "At a MANGUNO, another player whose pip total is equal to or less than the "
-            "MANGUNO's. The lowest MATTIKKENG wins the round, and the MANGUNO receives stones.",
+            "MANGUNO's. The lowest MATTIKKENG wins the round (a tie: the first clockwise from "
+            "the MANGUNO). The MANGUNO receives 5 stones from one MATTIKKENG with fewer pips, "
+            "otherwise 1.",
         ),
         TermInfo(
             Term.CUCUQ,
             "R17",
             "The player sitting before the FIRST CAPPU (or before the MANGUNO when there is "
-            "no MATTIKKENG). The CUCUQ receives the round's stones.",
+            "no MATTIKKENG). The CUCUQ receives the round's stones: 1, or 3 after a CEKI, 5 "
+            "after a POLLO.",
         ),
         TermInfo(
             Term.STONES,
             "R18",
             "Penalty counters: fewer is better. 25 start on the table; they are given from the "
-            "table while it has any, then by the player who pays. None are ever created.",
+            "table while it has any, then by the payer. None are ever created.",
         ),
         TermInfo(
             Term.CAMAT,
             "R21",
-            "With the table empty, a FIRST CAPPU who holds no stones is appointed CAMAT: all "
-            "25 stones go back to the table and the CAMAT opens every round until a new one.",
+            "If, after the round is settled, the table is empty and the FIRST CAPPU holds no "
+            "stones, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the table, "
+            "and the CAMAT opens every round until a new one is appointed (R22).",
         ),
     )
 }

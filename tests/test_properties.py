@@ -165,10 +165,11 @@ class Model:
                 seat = (seat + 1) % self.n
             if block and not self.fits(self.last_mappano):
                 due = 0
+        table_before = self.table
         moves, uncovered = self.give(s, due, (self.last_mappano,))
         assert e.stones == moves
         expected = [Term.PASS] + ([Term.PASSEBUNGE] if passebunge else [])
-        if any(m.src == self.last_mappano for m in moves):
+        if table_before < due:  # the table ran short: the LAST MAPPANO is the payer (R20)
             expected.append(Term.LAST_MAPPANO)
         if uncovered:
             expected.append(Term.STONES)

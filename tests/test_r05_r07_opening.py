@@ -71,8 +71,9 @@ def test_r05_reading_off_the_opener_may_lead_any_tile():
     events = play(r, "1|0")
     assert lines(events) == ["play 0 1|0 left 1,0 - -"]
     assert events[0].text == (
-        "Seat 0 opens with 1|0: the holder of the highest double opens the first round (R5). "
-        "Both halves are open ends: 1 and 0 (R7)."
+        "Seat 0 holds 6|6, the highest double dealt, and so opens the first round (R5). This "
+        "table's rules let that player lead any tile, and Seat 0 leads 1|0. Both halves are "
+        "open ends: 1 and 0 (R7)."
     )
 
 
@@ -81,7 +82,9 @@ def test_r05_reading_off_names_the_sleeping_doubles_that_made_the_opener():
     assert r.opener == 2
     events = play(r, "4|1")
     assert events[0].text.startswith(
-        "Seat 2 opens with 4|1: 6|6 and 5|5 are sleeping, so the highest double dealt opens (R5)."
+        "Seat 2 holds 4|4, the highest double dealt (6|6 and 5|5 are sleeping), and so opens "
+        "the first round (R5). This table's rules let that player lead any tile, and Seat 2 "
+        "leads 4|1."
     )
 
 

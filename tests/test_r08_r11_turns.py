@@ -107,7 +107,7 @@ def test_r09_reading_on_a_player_who_could_play_may_pass_and_pays_like_any_pass(
     ]
     assert events[0].text == (
         "Seat 0 passes by choice, though a tile fits: PASS (R9). "
-        "This table allows a voluntary pass (R9, reading). 1 stone from the table (23 → 22)."
+        "This table's rules allow passing by choice (R9). 1 stone from the table (23 → 22)."
     )
     # a voluntary pass tells nothing about the hand; a forced one does
     assert r.view_for(2).passed_on[0] == frozenset()

@@ -99,7 +99,8 @@ def test_r13_reading_off_the_four_passes_before_a_manguno_are_not_settled():
     ]
     assert r.events[6].text == (
         "Seat 1 has no tile with 0 and passes: PASS (R9). "
-        "This pass is part of a block, so it is not settled (R13, reading off)."
+        "It is one of the passes that block the line, and this table's rules settle none of "
+        "those, so no stone moves (R13)."
     )
     assert (r.table, r.held) == (24, [0, 0, 0, 0, 1])
 

@@ -157,8 +157,9 @@ def test_r20_what_neither_the_table_nor_the_payer_can_cover_is_not_given():
     passes = [e for e in r.events if e.kind is EventKind.PASS]
     assert lines(passes) == [
         "pass 1 - - 6,6 PASS+PASSEBUNGE T>1:2",
-        "pass 1 - - 3,4 PASS+PASSEBUNGE+STONES T>1:1",  # the LAST MAPPANO, seat 0, has none
-        "pass 1 - - 4,3 PASS+STONES -",
+        "pass 1 - - 3,4 PASS+PASSEBUNGE+LAST_MAPPANO+STONES T>1:1",  # seat 0, LAST MAPPANO,
+        # is the payer for the rest, but has none
+        "pass 1 - - 4,3 PASS+LAST_MAPPANO+STONES -",
     ]
     assert [e.detail["uncovered"] for e in passes] == [0, 1, 1]
     assert (r.table, r.held) == (0, [0, 3, 0, 0, 22])  # seat 4's stones are not touched

@@ -22,7 +22,7 @@ from helpers import (
 from domeng.game import Game
 from domeng.players import make_players
 from domeng.rules import Rules
-from domeng.terms import EventKind
+from domeng.terms import GLOSSARY, EventKind, Term
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
 
@@ -37,12 +37,13 @@ def _block(rests, opener=0, **kwargs):
 def test_r24_passebunge_sentence_names_r12_and_the_table_count():
     r = PASSEBUNGE_TWICE.played()
     assert r.events[1].text == (
-        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). "
+        "Seat 1 has no tile with 6 and passes before playing any tile this round: "
+        "PASSEBUNGE (R12). "
         "2 stones from the table (25 → 23)."
     )
     assert r.events[6].text == (
-        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). "
-        "2 stones from the table (23 → 21)."
+        "Seat 1 has no tile with 3 or 4 and passes before playing any tile this round: "
+        "PASSEBUNGE (R12). 2 stones from the table (23 → 21)."
     )
 
 
@@ -60,14 +61,15 @@ def test_r24_a_plain_pass_names_the_ends_it_could_not_match():
 def test_r24_a_pass_paid_by_the_last_mappano_says_who_and_why():
     r = PASSEBUNGE_TWICE.played(stones=(3, [22, 0, 0, 0, 0]))
     assert r.events[6].text == (
-        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). The table is "
-        "down to 1, so the LAST MAPPANO, Seat 0, who played the LAST DOMINO 4|4, pays the rest "
-        "(R20). Seat 1 receives 2 stones (R12): 1 from the table (1 → 0) and 1 from Seat 0 "
+        "Seat 1 has no tile with 3 or 4 and passes before playing any tile this round: "
+        "PASSEBUNGE (R12). The table is down to 1 stone, so the LAST MAPPANO, Seat 0, who "
+        "played the LAST DOMINO 4|4, is the payer for the rest (R20). Seat 1 receives 2 "
+        "stones (R12): 1 from the table (1 → 0) and 1 from Seat 0 "
         "(LAST MAPPANO)."
     )
     assert r.events[-1].text == (
         "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). The table is empty, so the "
-        "LAST MAPPANO, Seat 0, who played the LAST DOMINO 3|3, pays the rest (R20). Seat 1 "
+        "LAST MAPPANO, Seat 0, who played the LAST DOMINO 3|3, is the payer (R20). Seat 1 "
         "receives 1 stone (R12): 1 from Seat 0 (LAST MAPPANO)."
     )
 
@@ -75,13 +77,17 @@ def test_r24_a_pass_paid_by_the_last_mappano_says_who_and_why():
 def test_r24_stones_that_cannot_be_given_are_explained():
     r = PASSEBUNGE_TWICE.played(stones=(3, [0, 0, 0, 0, 22]))
     assert r.events[6].text == (
-        "Seat 1 passes before playing any tile this round: PASSEBUNGE (R12). Seat 1 receives "
+        "Seat 1 has no tile with 3 or 4 and passes before playing any tile this round: "
+        "PASSEBUNGE (R12). The table is down to 1 stone, so the LAST MAPPANO, Seat 0, who "
+        "played the LAST DOMINO 4|4, is the payer for the rest (R20). Seat 1 receives "
         "1 stone (R12): 1 from the table (1 → 0). The other 1 cannot be given: neither the "
         "table nor Seat 0 has any left (R20)."
     )
     assert r.events[-1].text == (
-        "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). Seat 1 should receive 1 stone, "
-        "but the table and Seat 0 have none left, so none are given: stones are never "
+        "Seat 1 has no tile with 4 or 3 and passes: PASS (R9). The table is empty, so the "
+        "LAST MAPPANO, Seat 0, who played the LAST DOMINO 3|3, is the payer (R20). "
+        "Seat 1 should receive 1 stone, but the table and Seat 0 have none left, so none "
+        "are given: stones are never "
         "created (R20)."
     )
 
@@ -90,7 +96,8 @@ def test_r24_a_block_pass_left_unsettled_says_so():
     r = _block(NO_MATTIKKENG, rules=Rules(block_passes_cost=False))
     assert r.events[9].text == (
         "Seat 4 has no tile with 0 and passes: PASS (R9). "
-        "This pass is part of a block, so it is not settled (R13, reading off)."
+        "It is one of the passes that block the line, and this table's rules settle none of "
+        "those, so no stone moves (R13)."
     )
 
 
@@ -136,23 +143,27 @@ def test_r24_play_sentences_name_the_end_the_open_ends_and_the_rule():
         (
             lambda: _block(ONE_LOWER),
             "After Seat 0's LAST DOMINO 1|0, the four others passed and Seat 0 cannot play "
-            "either: MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Seat 2 (15) has 29 pips "
-            "or fewer and wins the round (R16). Seat 0 receives 5 stones (R19): 5 from the "
+            "either: MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Seat 2 (15), fewer pips "
+            "than the MANGUNO, wins the round (R16). Seat 0 receives 5 stones (R19): 5 from the "
             "table (21 → 16).",
         ),
         (
             lambda: _block(ONE_EQUAL),
             "After Seat 0's LAST DOMINO 1|0, the four others passed and Seat 0 cannot play "
-            "either: MANGUNO, with a pip total of 20 (R15). MATTIKKENG: Seat 3 (20) — equal to "
-            "the MANGUNO's — has 20 pips or fewer and wins the round (R16). Seat 0 receives "
+            "either: MANGUNO, with a pip total of 20 (R15). MATTIKKENG: Seat 3 (20), as many pips "
+            "as the MANGUNO, wins the round (R16). With a tie, only 1 stone is due to the "
+            "MANGUNO (R19). Seat 0 receives "
             "1 stone (R19): 1 from the table (21 → 20).",
         ),
         (
             lambda: _block(TIE, opener=3),
             "After Seat 3's LAST DOMINO 1|0, the four others passed and Seat 3 cannot play "
-            "either: MANGUNO, with a pip total of 28 (R15). MATTIKKENG: Seat 4 (22), Seat 2 (22) "
-            "have 28 pips or fewer; Seat 4, the lowest (ties go clockwise from the MANGUNO), "
-            "wins the round (R16). Seat 3 receives 1 stone (R19): 1 from the table (21 → 20).",
+            "either: MANGUNO, with a pip total of 28 (R15). MATTIKKENG: Seat 4 (22) and Seat 2 "
+            "(22) have 28 pips or fewer; Seat 4 and Seat 2 tie at 22 pips, and Seat 4, the "
+            "first reached clockwise from the MANGUNO, wins the round (R16). With several "
+            "MATTIKKENG, only 1 stone is due to the MANGUNO (R19); what the table cannot give, "
+            "they give in clockwise order from the MANGUNO: Seat 4, then Seat 2 (R20). "
+            "Seat 3 receives 1 stone (R19): 1 from the table (21 → 20).",
         ),
     ],
 )
@@ -179,8 +190,9 @@ def test_r24_the_camat_sentence_counts_the_stones_going_back():
         "left (R20)."
     )
     assert r.events[-1].text == (
-        "The table is empty and Seat 0, the FIRST CAPPU, holds no stones: Seat 0 is appointed "
-        "CAMAT (R21). All 25 stones held go back to the table (0 → 25) and everyone's count is "
+        "After the settlement the table is empty and Seat 0, the FIRST CAPPU, holds no stones "
+        "after paying: Seat 0 is appointed CAMAT (R21). All 25 stones held go back to the "
+        "table (0 → 25) and everyone's count is "
         "0; the CAMAT opens every round until a new CAMAT is appointed (R22)."
     )
 
@@ -189,8 +201,8 @@ def test_r24_sentences_name_the_players_when_names_are_given():
     r = _block(ONE_LOWER, stones=(0, [0, 0, 2, 10, 13]))
     assert r.events[-1].describe(NAMES) == (
         "After Andi's LAST DOMINO 1|0, the four others passed and Andi cannot play either: "
-        "MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Cakka (15) has 29 pips or fewer "
-        "and wins the round (R16). Andi receives 2 stones (R19): 2 from Cakka (MATTIKKENG). "
+        "MANGUNO, with a pip total of 29 (R15). MATTIKKENG: Cakka (15), fewer pips than the "
+        "MANGUNO, wins the round (R16). Andi receives 2 stones (R19): 2 from Cakka (MATTIKKENG). "
         "The other 3 cannot be given: neither the table nor Cakka has any left (R20)."
     )
 
@@ -231,3 +243,37 @@ def test_r24_every_event_of_a_game_has_a_sentence_with_a_rule_id_and_its_stone_n
                     assert f"Seat {m.src}" in text, text
             if e.kind is EventKind.PLAY:
                 assert str(e.tile) in text and f"{e.ends[0]}" in text
+
+
+def test_r16_the_tie_rule_is_named_only_when_the_lowest_mattikkeng_tie():
+    untied = _block(TWO_MATTIKKENG, opener=3).events[-1].text
+    assert "fewest pips and wins" in untied and " tie " not in untied
+    tied = _block(TIE, opener=3).events[-1].text
+    assert "tie at 22 pips" in tied and "first reached clockwise from the MANGUNO" in tied
+
+
+def test_r19_several_mattikkeng_say_why_the_manguno_gets_1_and_who_gives_first():
+    text = _block(TWO_MATTIKKENG, opener=3).events[-1].text
+    assert "only 1 stone is due to the MANGUNO (R19)" in text
+    assert "in clockwise order from the MANGUNO: Seat 4, then Seat 2 (R20)" in text
+
+
+@pytest.mark.parametrize("seed", [13, 16, 21])
+def test_r24_counts_agree_with_their_nouns(seed):
+    game = Game(seed=seed)
+    players = make_players("random", seed=seed)
+    for _ in range(6):
+        game.play_round(players)
+    for e in (e for r in game.rounds for e in r.events):
+        assert not re.search(r"(?<![\d.])1 (pips|stones)\b", e.text), e.text
+        assert not re.search(r"(?<![\d.])([02-9]|\d\d+) (pip|stone)\b(?! \()", e.text), e.text
+
+
+def test_r11_r19_r21_glossary_meanings_say_what_the_rules_say():
+    assert "other than the opening tile" in GLOSSARY[Term.MAPPAKULING].meaning  # R11
+    first_cappu = GLOSSARY[Term.FIRST_CAPPU].meaning
+    assert "1 stone (3 after a CEKI, 5 after a POLLO)" in first_cappu  # R19
+    assert "receives 2 stones" in GLOSSARY[Term.PASSEBUNGE].meaning  # the passer receives
+    assert "after the round is settled" in GLOSSARY[Term.CAMAT].meaning  # R21 reading
+    for info in GLOSSARY.values():  # one meaning of "pay": the payer gives stones
+        assert "pays for" not in info.meaning and "costs the" not in info.meaning
