@@ -4,8 +4,9 @@
     domeng scenarios [--json]          list the built-in scenarios
     domeng simulate --rounds N --seed S [--players …] [--json]
 
-Exit status 0 on success, 2 with a one-line message for input that cannot be
-read or replayed.
+Exit status 0 on success, 2 with a one-line message on standard error for
+input that cannot be read or replayed and for options that make no sense;
+``docs/format.md`` describes the files and their limits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from domeng.errors import DomengError
 from domeng.terms import EventKind
@@ -90,18 +92,28 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error, status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``prog: message (see prog --help)`` and exit with status 2."""
+        message = " ".join(message.split())
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``domeng`` command."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="domeng",
         description="Domeng, the five-player block-dominoes game of South Sulawesi.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("replay", help="replay a scenario or game file, or a built-in scenario",
-                       description="Replay a scenario or game file (FORMAT.md) or a built-in "
-                                   "scenario by name, one line per event.")
+                       description="Replay a scenario or game file (see docs/format.md) or a "
+                                   "built-in scenario by name, one line per event.")
     p.add_argument("source", metavar="FILE|NAME", help="a .json file or a built-in scenario name")
-    p.add_argument("--json", action="store_true", help="print FORMAT.md's JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print the JSON object described in docs/format.md")
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("scenarios", help="list the built-in scenarios")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
@@ -115,6 +127,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line, fit for any terminal: line breaks become spaces and
+    what cannot be written (unpaired surrogates) is escaped."""
+    message = " ".join(message.splitlines())
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
@@ -122,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except DomengError as exc:
-        print(f"domeng: {exc}", file=sys.stderr)
+        print(f"domeng: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("domeng: interrupted", file=sys.stderr)

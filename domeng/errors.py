@@ -43,7 +43,14 @@ class TileError(DomengError, ValueError):
 
 
 class RulesError(DomengError, ValueError):
-    """A rules configuration with an unknown key or an impossible value."""
+    """A rules configuration with an unknown key or an impossible value.
+
+    ``key`` names the field at fault when there is one (``"seats"``).
+    """
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        self.key = key
+        super().__init__(message)
 
 
 class SeatError(DomengError, ValueError):

@@ -21,9 +21,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from domeng.errors import IllegalMove, RoundOver, ScenarioError, TileError
+from domeng.errors import (
+    IllegalMove,
+    MomentError,
+    RoundOver,
+    RulesError,
+    ScenarioError,
+    SeatError,
+    TileError,
+    show_value,
+)
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.rules import Rules
 from domeng.terms import Ending, EventKind, Term
@@ -47,15 +56,31 @@ RIGHT = "right"
 _PLAY, _PASS, _END, _CAMAT = EventKind.PLAY, EventKind.PASS, EventKind.END, EventKind.CAMAT
 
 
-class Move(NamedTuple):
-    """A decision: a tile and the end it joins, or a pass (``tile`` None).
-
-    >>> str(Move(Tile(6, 3), "right")), str(Move(None))
-    ('6|3 right', 'pass')
-    """
-
+class _MoveFields(NamedTuple):
     tile: Tile | None
     end: str | None = None
+
+
+class Move(_MoveFields):
+    """A decision: a tile and the end it joins, or a pass (``tile`` None).
+
+    The tile may be given as text (``Move("5|2", "left")``); text that is not
+    a tile raises :class:`TileError`.
+
+    >>> str(Move(Tile(6, 3), "right")), str(Move(None)), Move("2|5").tile
+    ('6|3 right', 'pass', Tile(5, 2))
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, tile: Tile | str | None, end: str | None = None) -> Move:
+        if tile is not None and type(tile) is not Tile:
+            tile = parse_tile(tile)
+        return tuple.__new__(cls, (tile, end))
+
+    @classmethod
+    def _make(cls, iterable: Iterable) -> Move:
+        return cls(*iterable)
 
     @property
     def is_pass(self) -> bool:
@@ -208,9 +233,16 @@ class Round:
         stones: tuple[int, Sequence[int]] | None = None,
         record: bool = True,
     ) -> None:
-        self.rules = rules = rules or DEFAULT_RULES
+        if rules is None:
+            rules = DEFAULT_RULES
+        elif not isinstance(rules, Rules):
+            raise RulesError(
+                f"rules: should be a Rules object (Rules.from_dict reads a dict), "
+                f"not {show_value(rules)}"
+            )
+        self.rules = rules
         self.n = n = rules.seats
-        masks = [h if isinstance(h, int) else _hand_mask(h, i) for i, h in enumerate(hands)]
+        masks = _hand_masks(hands)
         _check_deal(masks, rules)
         self.dealt = tuple(masks)
         self.hands = list(masks)
@@ -219,8 +251,8 @@ class Round:
             used |= m
         self.sleeping = FULL_MASK & ~used
         table, held = check_stones(rules, stones)
-        if camat is not None and not 0 <= camat < n:
-            raise ScenarioError("camat", f"{camat} is not a seat 0–{n - 1}")
+        _check_start_seat("camat", camat, n)
+        _check_start_seat("opener", opener, n)
         if camat is not None and opener is not None and opener != camat:
             raise ScenarioError("opener", f"the CAMAT (seat {camat}) opens, not seat {opener}")
         self.start_table, self.start_held, self.start_camat = table, held, camat
@@ -229,8 +261,6 @@ class Round:
         if camat is not None:
             self.opener, self.opening_reason = camat, "camat"
         elif opener is not None:
-            if not 0 <= opener < n:
-                raise ScenarioError("opener", f"{opener} is not a seat 0–{n - 1}")
             self.opener, self.opening_reason = opener, "free"
         else:
             self.opener, tile = _first_round_opener(masks, rules)
@@ -304,8 +334,12 @@ class Round:
 
         Rebuilt by replaying the recorded decisions, one event at a time.
         """
-        if not 0 <= event_count <= self.event_count:
-            raise IndexError(f"event {event_count} is outside 0–{self.event_count}")
+        if (not isinstance(event_count, int) or isinstance(event_count, bool)
+                or not 0 <= event_count <= self.event_count):
+            raise MomentError(
+                f"event {show_value(event_count)} is outside 0–{self.event_count}: "
+                f"this round has had {self.event_count} events"
+            )
         r = self.restart(record=self.events is not None)
         i = 0
         while r.event_count < event_count:
@@ -332,13 +366,25 @@ class Round:
         """The two open ends, left and right, or None before the opening (R7)."""
         return (self.left, self.right) if self.left >= 0 else None
 
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this table, else :class:`SeatError`.
+
+        >>> Round.deal(random.Random(1)).check_seat(-1)
+        Traceback (most recent call last):
+        ...
+        domeng.errors.SeatError: -1 is not a seat: seats are 0–4
+        """
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n:
+            return seat
+        raise SeatError(f"{show_value(seat)} is not a seat: seats are 0–{self.n - 1}")
+
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds, in index order."""
-        return tiles_in(self.hands[seat])
+        return tiles_in(self.hands[self.check_seat(seat)])
 
     def pips(self, seat: int) -> int:
         """The pip total of ``seat``'s hand (R4)."""
-        return mask_pips(self.hands[seat])
+        return mask_pips(self.hands[self.check_seat(seat)])
 
     @property
     def sleeping_tiles(self) -> tuple[Tile, ...]:
@@ -347,10 +393,11 @@ class Round:
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a tile this round (else its pass is PASSEBUNGE)."""
-        return bool(self.played >> seat & 1)
+        return bool(self.played >> self.check_seat(seat) & 1)
 
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a tile that fits an open end now."""
+        self.check_seat(seat)
         if self.left < 0:
             return True
         return bool(self.hands[seat] & (PIP_MASK[self.left] | PIP_MASK[self.right]))
@@ -375,6 +422,7 @@ class Round:
 
     def view_for(self, seat: int) -> SeatView:
         """What ``seat`` may know now (see :class:`SeatView`)."""
+        self.check_seat(seat)
         line_mask = 0
         for p in self.line:
             line_mask |= p.tile.bit
@@ -415,8 +463,10 @@ class Round:
         ``move``: a :class:`Move`, a tile (``"6|3"``) with ``end``, or None for a
         voluntary pass. ``seat``, if given, must be the seat to play. Returns the
         events that happened. An illegal move raises :class:`IllegalMove` and
-        changes nothing.
+        changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
+        if seat is not None:
+            self.check_seat(seat)
         if not isinstance(move, Move):
             if move is None or move == "pass":
                 move = Move(None)
@@ -759,9 +809,17 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
     n = rules.seats
     if stones is None:
         return rules.total_stones, (0,) * n
-    table, held = int(stones[0]), tuple(int(h) for h in stones[1])
-    if len(held) != n or table < 0 or any(h < 0 for h in held):
-        raise ScenarioError("stones", f"need a table count and {n} seat counts, all ≥ 0")
+    shape = (f"need a table count and {n} seat counts, all ≥ 0 and whole numbers, "
+             f"like (25, [0] * {n}); got {show_value(stones)}")
+    if (isinstance(stones, str | bytes | dict) or not isinstance(stones, Sequence)
+            or len(stones) != 2):
+        raise ScenarioError("stones", shape)
+    table, held = stones
+    if isinstance(held, str | bytes | dict) or not isinstance(held, Sequence):
+        raise ScenarioError("stones", shape)
+    held = tuple(held)
+    if len(held) != n or not _is_count(table) or not all(_is_count(h) for h in held):
+        raise ScenarioError("stones", shape)
     if table + sum(held) != rules.total_stones:
         raise ScenarioError(
             "stones",
@@ -769,6 +827,37 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
             f"but the rules have {rules.total_stones} stones",
         )
     return table, held
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_start_seat(key: str, seat: Any, n: int) -> None:
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
+    ):
+        raise ScenarioError(key, f"{show_value(seat)} is not a seat 0–{n - 1}")
+
+
+def _hand_masks(hands: Any) -> list[int]:
+    """One mask per hand; a hand is a mask or a collection of tiles."""
+    if isinstance(hands, str | bytes | dict) or not isinstance(hands, Iterable):
+        raise ScenarioError("hands", f"should be one collection of tiles per seat, not "
+                                     f"{show_value(hands)}")
+    masks = []
+    for s, h in enumerate(hands):
+        if isinstance(h, int) and not isinstance(h, bool):
+            if not 0 <= h <= FULL_MASK:
+                raise ScenarioError(f"hands[{s}]", f"{show_value(h)} is not a mask of the 28 "
+                                                   f"tiles (0 to {FULL_MASK})")
+            masks.append(h)
+        elif isinstance(h, str | bytes | dict) or not isinstance(h, Iterable):
+            raise ScenarioError(f"hands[{s}]", f"should be a collection of tiles or a mask, "
+                                               f"not {show_value(h)}")
+        else:
+            masks.append(_hand_mask(h, s))
+    return masks
 
 
 def _hand_mask(tiles: Iterable[Tile | str], seat: int) -> int:

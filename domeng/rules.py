@@ -77,15 +77,17 @@ class Rules:
         # any sequence of pips becomes a tuple, so that Rules stays hashable
         object.__setattr__(self, "opening_doubles", tuple(self.opening_doubles))
         if not 2 <= self.seats <= 5:
-            raise RulesError(f"rules: seats must be 2 to 5, not {self.seats}")
+            raise RulesError(f"rules: seats must be 2 to 5, not {self.seats}", "seats")
         if self.hand_size < 1 or self.seats * self.hand_size > 28:
             raise RulesError(
-                f"rules: {self.seats} seats × {self.hand_size} tiles do not fit in 28 tiles"
+                f"rules: {self.seats} seats × {self.hand_size} tiles do not fit in 28 tiles",
+                "hand_size",
             )
         if len(self.opening_doubles) <= 28 - self.seats * self.hand_size and self.seats == 5:
             # R5: with 3 sleeping tiles, one of four doubles is always dealt.
             raise RulesError(
-                "rules: opening_doubles must name more doubles than there are sleeping tiles"
+                "rules: opening_doubles must name more doubles than there are sleeping tiles",
+                "opening_doubles",
             )
 
     @classmethod
@@ -134,19 +136,22 @@ def _is_count(value: Any) -> bool:
 def _check_count(name: str, value: Any) -> None:
     """Seats, tile counts and stones: whole numbers (not bools, not floats) ≥ 0."""
     if not _is_count(value) or value < 0:
-        raise RulesError(f"rules: {name} must be a whole number ≥ 0, not {show_value(value)}")
+        raise RulesError(
+            f"rules: {name} must be a whole number ≥ 0, not {show_value(value)}", name
+        )
 
 
 def _check_switch(name: str, value: Any) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"rules: {name} must be true or false, not {show_value(value)}")
+        raise RulesError(f"rules: {name} must be true or false, not {show_value(value)}", name)
 
 
 def _check_limit(name: str, value: Any) -> None:
     if value is not None and (not _is_count(value) or value < 1):
         raise RulesError(
             f"rules: {name} must be a whole number ≥ 1 or null (no limit), "
-            f"not {show_value(value)}"
+            f"not {show_value(value)}",
+            name,
         )
 
 
@@ -161,7 +166,8 @@ def _check_doubles(name: str, value: Any) -> None:
     ):
         raise RulesError(
             f"rules: {name} must list pips 0–6, each once, like [6, 5, 4, 3], "
-            f"not {show_value(value)}"
+            f"not {show_value(value)}",
+            name,
         )
 
 

@@ -28,7 +28,7 @@ import math
 import random
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -53,6 +53,13 @@ __all__ = [
 
 GAME_ROUNDS = 10
 """Rounds in each simulated game (the last game may be shorter)."""
+
+MAX_ROUNDS = 1_000_000
+"""The most rounds one simulation plays (each keeps a small record in memory)."""
+MAX_WORKERS = 64
+"""The most worker processes."""
+MAX_PLAYOUTS = 100_000
+"""The most playouts per decision for search players."""
 
 _Z95 = 1.959964
 
@@ -325,8 +332,12 @@ def simulate(
         if name not in PLAYERS:
             known = ", ".join(sorted(PLAYERS))
             raise ValueError(f'unknown player "{name}"; known players: {known}')
-    if rounds < 1 or game_rounds < 1:
-        raise ValueError("rounds and game_rounds must be at least 1")
+    for key, value, top in (("rounds", rounds, MAX_ROUNDS), ("game_rounds", game_rounds, None),
+                            ("workers", workers, MAX_WORKERS)):
+        if (not isinstance(value, int) or isinstance(value, bool) or value < 1
+                or (top is not None and value > top)):
+            most = f" and at most {top:,}" if top is not None else ""
+            raise ValueError(f"{key} must be a whole number ≥ 1{most}, not {value!r}")
     tasks = []
     left = rounds
     g = 0
@@ -361,6 +372,31 @@ def simulate(
 
 
 # ------------------------------------------------------------------ command line
+def count_arg(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error.
+
+    >>> count_arg(1, 64)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 64, not '0'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            shown = text if len(text) <= 20 else text[:19] + "…"
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low:,} to {high:,}, not {shown!r}"
+            )
+        return value
+
+    parse.__name__ = "count"
+    return parse
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``domeng simulate``."""
     parser.add_argument(
@@ -368,14 +404,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="one strategy for every seat, or five separated by commas "
              f"(known: {', '.join(sorted(PLAYERS))}); default: random",
     )
-    parser.add_argument("--rounds", type=int, default=1000, help="rounds to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="processes playing games in parallel (same results for any number)")
-    parser.add_argument("--game-rounds", type=int, default=GAME_ROUNDS,
+    parser.add_argument("--rounds", type=count_arg(1, MAX_ROUNDS), default=1000,
+                        help=f"rounds to play, 1 to {MAX_ROUNDS:,} (default 1000)")
+    parser.add_argument("--seed", type=count_arg(0, 2**63 - 1), default=0,
+                        help="master seed, a whole number ≥ 0 (default 0)")
+    parser.add_argument("--workers", type=count_arg(1, MAX_WORKERS), default=1,
+                        help=f"processes playing games in parallel, 1 to {MAX_WORKERS} "
+                             "(same results for any number)")
+    parser.add_argument("--game-rounds", type=count_arg(1, MAX_ROUNDS), default=GAME_ROUNDS,
                         help=f"rounds per game before players change seats (default {GAME_ROUNDS})")
-    parser.add_argument("--playouts", type=int, default=None,
-                        help="playouts per decision for search players (default: their default)")
+    parser.add_argument("--playouts", type=count_arg(1, MAX_PLAYOUTS), default=None,
+                        help=f"playouts per decision for search players, 1 to {MAX_PLAYOUTS:,} "
+                             "(default: their default)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -402,7 +442,9 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m domeng.simulate``: the same as ``domeng simulate``."""
-    parser = argparse.ArgumentParser(prog="domeng simulate", description=__doc__.split("\n")[0])
+    from domeng.cli import OneLineParser
+
+    parser = OneLineParser(prog="domeng simulate", description=__doc__.split("\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
 

@@ -483,6 +483,8 @@ class SearchPlayer(Player):
         greedy: float = 0.7,
     ) -> None:
         super().__init__(rng)
+        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
+            raise ValueError(f"playouts must be a whole number ≥ 1, not {playouts!r}")
         self.playouts = playouts
         self.time_ms = time_ms
         self.greedy = greedy
