@@ -130,7 +130,7 @@ def test_cross_check_covers_every_ending_camat_left_choices_and_voluntary_passes
         camat += sum(r.result.camat is not None for r in rep.rounds)
         uncovered += sum(
             1 for r in rep.rounds for e in r.events
-            if isinstance(e.detail, dict) and e.detail.get("uncovered")
+            if e.detail and e.detail.get("uncovered")  # a read-only mapping
         )
         pair_left += rep.pair_left
         voluntary += rep.voluntary
