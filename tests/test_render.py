@@ -206,7 +206,7 @@ def test_r7_the_line_draws_each_tile_in_order_with_its_id():
         assert title(g).startswith(f"{p.tile}, played by Seat {p.seat}")
 
 
-def test_r7_the_two_open_ends_are_marked_with_their_numbers():
+def test_r7_the_two_open_ends_are_labelled_left_and_right_with_their_numbers():
     r = played_round(5, moves=12)
     root = ET.fromstring(render.line_svg(r.line, ends=r.ends))
     marks = [e for e in root.iter() if "domeng-open-end" in classes(e)]
@@ -215,9 +215,13 @@ def test_r7_the_two_open_ends_are_marked_with_their_numbers():
         ("right", str(r.ends[1])),
     ]
     for m in marks:
-        assert title(m).startswith(f"open end {m.get('data-value')}")
+        side = m.get("data-end")
+        assert title(m).startswith(f"{side} open end {m.get('data-value')}")
         words = [t.text for t in m.iter(f"{SVG}text")]
-        assert words == ["open", m.get("data-value")]
+        assert words == [side, m.get("data-value")]
+    assert "domeng-slot-choice" not in render.line_svg(r.line)
+    choosing = ET.fromstring(render.line_svg(r.line, choosing=True))
+    assert sum("domeng-slot-choice" in classes(e) for e in choosing.iter()) == 2
 
 
 def test_r10_the_last_domino_is_outlined_and_labelled():

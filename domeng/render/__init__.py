@@ -26,6 +26,7 @@ from domeng.render.pages import (
     hand_hints,
     round_html,
     seat_html,
+    sleeping_html,
 )
 from domeng.render.svg import hand_svg, stones_svg, tile_svg
 
@@ -39,6 +40,7 @@ __all__ = [
     "line_svg",
     "round_html",
     "seat_html",
+    "sleeping_html",
     "snake_layout",
     "stones_svg",
     "tile_svg",

@@ -58,6 +58,9 @@ CSS = (
 .domeng .domeng-hl-selected { stroke: var(--domeng-open); }
 .domeng .domeng-slot { stroke: var(--domeng-open); }
 .domeng .domeng-slot-word, .domeng .domeng-slot-value { fill: var(--domeng-open); }
+.domeng .domeng-slot-choice { fill: var(--domeng-lit-bg); stroke-dasharray: none; }
+.domeng .domeng-sleeping { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; }
+.domeng .domeng-badge-pass { border-style: dotted; }
 .domeng .domeng-label-bg { fill: var(--domeng-bg); stroke: var(--domeng-last); }
 .domeng .domeng-label-text { fill: var(--domeng-last); }
 .domeng .domeng-svg-text { fill: var(--domeng-fg); }

@@ -173,11 +173,15 @@ def line_svg(
     width: int = 760,
     size: int = 36,
     names: Sequence[str] | None = None,
+    choosing: bool = False,
 ) -> str:
     """The line of play, left end first, wrapping as a snake inside ``width`` pixels.
 
-    Doubles lie crosswise. The two open ends are dashed slots saying ``open``
-    and their number; the LAST DOMINO has a dashed outline and a
+    Doubles lie crosswise. The two open ends are dashed slots saying ``left``
+    or ``right`` and their number (``<g class="domeng-open-end"
+    data-end="left">``); with ``choosing`` (a tile waits for its person to pick
+    an end) both slots are filled in to draw the eye, with class
+    ``domeng-slot-choice``. The LAST DOMINO has a dashed outline and a
     ``LAST DOMINO`` label. ``ends`` and ``last`` default to what the line
     shows (its outer halves, its most recently placed tile). Every tile is a
     ``<g class="domeng-tile" data-id="6|3">`` with a ``<title>``.
@@ -250,12 +254,13 @@ def line_svg(
                    data_id=str(p.tile), data_order=str(p.order), data_row=str(t.row))
     for side, slot, value in (("left", left_slot, ends[0]), ("right", right_slot, ends[1])):
         g = el(root, "g", class_="domeng-open-end", data_end=side, data_value=str(value))
-        el(g, "title", f"open end {value} ({side}): a tile with a {value} can join here")
-        el(g, "rect", class_="domeng-slot", x=slot.x + 1, y=slot.y + 1, width=slot.w - 2,
+        el(g, "title", f"{side} open end {value}: a tile with a {value} can join here")
+        el(g, "rect", class_="domeng-slot" + (" domeng-slot-choice" if choosing else ""),
+           x=slot.x + 1, y=slot.y + 1, width=slot.w - 2,
            height=slot.h - 2, rx=s * 0.14, fill="none", stroke=HIGHLIGHT["selected"],
            stroke_width=max(1.5, s / 20), stroke_dasharray=f"{num(s / 8)} {num(s / 12)}")
         small = max(8.0, s * 0.26)
-        el(g, "text", "open", class_="domeng-slot-word", x=slot.x + slot.w / 2,
+        el(g, "text", side, class_="domeng-slot-word", x=slot.x + slot.w / 2,
            y=slot.y + small + s * 0.06, font_size=small, text_anchor="middle",
            font_family="sans-serif", fill=HIGHLIGHT["selected"])
         el(g, "text", str(value), class_="domeng-slot-value", x=slot.x + slot.w / 2,

@@ -25,7 +25,7 @@ from domeng.render.css import CSS
 from domeng.render.line import line_svg
 from domeng.render.svg import el, hand_svg, num, stones_svg, svg_root, text_width, to_text
 from domeng.round import Placed, Round, SeatView
-from domeng.terms import GLOSSARY, Ending, Term
+from domeng.terms import GLOSSARY, Ending, EventKind, Term
 from domeng.tiles import Tile
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "hand_hints",
     "round_html",
     "seat_html",
+    "sleeping_html",
 ]
 
 esc = _html.escape
@@ -174,6 +175,14 @@ def hand_hints(
     return playable, reasons
 
 
+def _just_passed(t: _Table) -> tuple[int, Term] | None:
+    """The seat whose pass is the latest event, and its term (PASSEBUNGE or PASS)."""
+    e = t.events[-1] if t.events else None
+    if e is None or e.kind is not EventKind.PASS or e.seat is None:
+        return None
+    return e.seat, Term.PASSEBUNGE if Term.PASSEBUNGE in e.terms else Term.PASS
+
+
 def _seat_badges(t: _Table, seat: int) -> list[str]:
     out = []
     if t.turn == seat and not t.is_over:
@@ -182,6 +191,9 @@ def _seat_badges(t: _Table, seat: int) -> list[str]:
         out.append(_badge("CAMAT", term=Term.CAMAT))
     if t.last_mappano == seat:
         out.append(_badge("LAST MAPPANO", term=Term.LAST_MAPPANO))
+    passed = _just_passed(t)
+    if passed is not None and passed[0] == seat:
+        out.append(_badge(passed[1].label, term=passed[1], kind="pass"))
     res = t.result
     if res is not None:
         if res.first_cappu == seat:
@@ -214,8 +226,9 @@ def seat_html(
     The hand is face up when ``reveal`` and the state lets it be seen (a
     :class:`SeatView` shows only its own seat's hand). On that seat's turn its
     tiles are marked playable or not, each with the reason. ``badges``: None
-    for the ones that apply (▶ to play, CAMAT, LAST MAPPANO, FIRST CAPPU, CEKI,
-    POLLO, MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts.
+    for the ones that apply (▶ to play, CAMAT, LAST MAPPANO, PASS or PASSEBUNGE
+    on the seat whose pass is the latest event, FIRST CAPPU, CEKI, POLLO,
+    MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts.
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -334,17 +347,6 @@ def round_html(
         narrow = line_svg(t.line, ends=t.ends, last=t.last_domino, width=narrow_width,
                           size=min(size, 30), names=names)
         line += f'<div class="domeng-line-box domeng-line-narrow">{narrow}</div>'
-    sleeping_shown = t.is_over and t.sleeping is not None
-    sleeping = hand_svg(
-        t.sleeping if sleeping_shown else [None] * t.sleeping_count,
-        reveal=sleeping_shown, size=20,
-    )
-    if sleeping_shown:
-        sleep_note = "shown now the round is over"
-    elif t.is_over:
-        sleep_note = "not part of this seat's view"
-    else:
-        sleep_note = "face down until the round ends"
     seats = "".join(seat_html(round, s, names=names, reveal=flags[s]) for s in range(t.n))
     last = ""
     if t.events:
@@ -358,11 +360,45 @@ def round_html(
         + '<div class="domeng-middle">'
         '<div class="domeng-table-stones"><span class="domeng-caption">Table</span>'
         f'{stones_svg(t.table, label="on the table", size=14)}</div>'
-        '<div class="domeng-sleeping"><span class="domeng-caption">Sleeping tiles</span>'
-        f'{sleeping} <span class="domeng-note">{sleep_note}</span></div>'
-        "</div>"
+        + sleeping_html(round)
+        + "</div>"
         f'<div class="domeng-seats">{seats}</div>'
         f"{last}</div>"
+    )
+
+
+def sleeping_html(state: Round | SeatView, *, size: int = 20) -> str:
+    """The three sleeping tiles (R3): face down while the round is on, face up at its end.
+
+    A ``div.domeng-sleeping`` with a caption; face up, each tile carries its
+    ``data-id``. A :class:`SeatView` never shows them (they are not part of a
+    seat's view).
+
+    >>> import random
+    >>> r = Round.deal(random.Random(5))
+    >>> sleeping_html(r).count("data-id=")
+    0
+    >>> r.play(r.legal_moves()[0]) and None
+    >>> while not r.is_over:
+    ...     _ = r.play(r.legal_moves()[0]) if r.legal_moves() else r.advance()
+    >>> sleeping_html(r).count("data-id="), len(r.sleeping_tiles)
+    (3, 3)
+    """
+    t = _table(state)
+    shown = t.is_over and t.sleeping is not None
+    tiles = hand_svg(t.sleeping if shown else [None] * t.sleeping_count, reveal=shown,
+                     size=size)
+    if shown:
+        note = "shown now the round is over"
+    elif t.is_over:
+        note = "not part of this seat's view"
+    else:
+        note = "face down until the round ends"
+    state_attr = "up" if shown else "down"
+    return (
+        f'<div class="domeng-sleeping" data-face="{state_attr}">'
+        '<span class="domeng-caption">Sleeping tiles</span>'
+        f'{tiles} <span class="domeng-note">{note}</span></div>'
     )
 
 
@@ -510,19 +546,31 @@ def event_html(
     return inner
 
 
-def glossary_html(highlight: Collection[Term | str] = (), *, css: bool = False) -> str:
+def glossary_html(
+    highlight: Collection[Term | str] = (), *, lit_first: bool = False, css: bool = False
+) -> str:
     """The 14 terms with their rule id and meaning; the ``highlight`` ones lit up.
 
     A lit term has a heavy border, bold name, ``data-lit="true"`` and the words
-    "just triggered", so it stands out without relying on colour.
+    "just triggered", so it stands out without relying on colour. ``lit_first``
+    puts the lit terms at the top (in glossary order), so a box that scrolls
+    shows them without scrolling.
 
     >>> html = glossary_html([Term.CEKI])
     >>> html.count("<dt>"), html.count("just triggered"), html.count('data-lit="true"')
     (14, 1, 1)
+    >>> html = glossary_html([Term.CUCUQ, Term.CEKI], lit_first=True)
+    >>> [html.find(f'data-term="{t}"') for t in ("CEKI", "CUCUQ", "LEMPA")] == sorted(
+    ...     html.find(f'data-term="{t}"') for t in ("CEKI", "CUCUQ", "LEMPA"))
+    True
     """
     lit = {Term(h) for h in highlight}
+    order = list(GLOSSARY)
+    if lit_first:
+        order.sort(key=lambda term: term not in lit)
     entries = []
-    for term, info in GLOSSARY.items():
+    for term in order:
+        info = GLOSSARY[term]
         on = term in lit
         cls = "domeng-term domeng-term-lit" if on else "domeng-term"
         marker = '<strong class="domeng-lit-marker">◆ just triggered</strong>' if on else ""
