@@ -193,12 +193,16 @@ class Game:
             opener, camat = self.next_opening()
             stones = (self.table, self.held)
         state = self.rng.getstate()
-        if hands is None:
-            r = Round.deal(self.rng, rules=self.rules, opener=opener, camat=camat,
-                           stones=stones, record=self.record)
-        else:
-            r = Round(hands, rules=self.rules, opener=opener, camat=camat, stones=stones,
-                      record=self.record)
+        try:
+            if hands is None:
+                r = Round.deal(self.rng, rules=self.rules, opener=opener, camat=camat,
+                               stones=stones, record=self.record)
+            else:
+                r = Round(hands, rules=self.rules, opener=opener, camat=camat, stones=stones,
+                          record=self.record)
+        except BaseException:
+            self.rng.setstate(state)  # a failed deal changes nothing, not even the generator
+            raise
         self._rng_states.append(state)
         self.rounds.append(r)
         return r
