@@ -1,5 +1,6 @@
 # Domeng: `make app` opens the tutorial in Voilà, `make test` runs the whole suite.
 # Both set up .venv first (once; again whenever pyproject.toml changes).
+# `make site` builds _site/, the notebooks as a static site whose Python runs in the browser.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -10,7 +11,12 @@ IP        ?= 127.0.0.1
 PORT      ?= 8866
 PLAY_PORT ?= 8867
 
-VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 \
+SITE ?= _site
+
+# --template=domeng (site/jupyter/voila/templates/domeng): Voilà's lab template without its
+# CDN stylesheet links, so a page asks nothing of any other host.
+VOILA_ENV   = JUPYTER_PATH=$(CURDIR)/site/jupyter
+VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 --template=domeng \
 	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
 	--VoilaExecutor.iopub_timeout=60 \
 	--VoilaConfiguration.preheat_kernel=True --VoilaConfiguration.default_pool_size=2
@@ -19,7 +25,7 @@ VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 \
 NOTEBOOKS := $(wildcard notebooks)
 BENCHMARKS := $(wildcard benchmarks/*.py)
 
-.PHONY: venv app play test notebooks bench browsers clean distclean
+.PHONY: venv app play site test notebooks bench browsers clean distclean
 
 venv: $(STAMP)
 
@@ -31,15 +37,22 @@ $(STAMP): pyproject.toml
 
 app: venv
 	@echo "Domeng tutorial: http://$(IP):$(PORT)/  (Ctrl-C stops it)"
-	$(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) $(VOILA_FLAGS)
+	$(VOILA_ENV) $(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) $(VOILA_FLAGS)
 
 play: venv
 	@echo "Domeng table: http://$(IP):$(PLAY_PORT)/  (Ctrl-C stops it)"
-	$(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) $(VOILA_FLAGS)
+	$(VOILA_ENV) $(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) $(VOILA_FLAGS)
 
-test: venv
+# The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
+# the registries (kept in site/.cache, so a second build is quick and needs no network).
+# Serve it with any static file server: python3 -m http.server --directory $(SITE)
+site: venv
+	$(BIN)/python site/build.py --out $(SITE)
+
+# The browser tests open the site that `make site` just built (tests/browser/test_site.py).
+test: venv site
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
+	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
 
 # Re-run the notebooks and store their outputs (what nbval then checks). Widget state is
 # not stored: the views are made live by the kernel, so the files stay small and stable.
@@ -58,9 +71,9 @@ browsers:
 	else apt-get update && apt-get install -y chromium; fi
 
 clean:
-	rm -rf artifacts build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf artifacts build dist *.egg-info .pytest_cache .ruff_cache .hypothesis $(SITE)
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print \
 		| xargs rm -rf
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) site/.cache

@@ -1,0 +1,332 @@
+"""Build the static site: the notebooks as Voici pages whose Python runs in the browser.
+
+usage: python site/build.py [--out _site] [--notebooks notebooks]
+
+Everything comes from the registries and is pinned: the build tools from PyPI
+(``requirements-build.txt`` + ``constraints-build.txt``, in their own venv), the
+Pyodide core runtime from the npm package (``PYODIDE_VERSION``, checked against
+``PYODIDE_SHA256``), the pure-Python wheels that run in the browser from PyPI
+(``requirements-browser.txt``, with hashes), and the project's own wheel, built
+from a copy of the source. Downloads are kept in ``site/.cache`` (gitignored),
+so a second build needs no network. The pages then fetch nothing from any
+other host: Pyodide and every wheel are served next to them, listed with their
+sha256 in ``voici/static/pyodide/pyodide-lock.json``, with no PyPI fallback;
+the Voilà templates' CDN stylesheet links are removed, and the build fails if
+any page still points elsewhere.
+
+``?scenario=NAME`` reaches the kernel as under Voilà: a small script in each
+page puts the page's query into the kernel's environment as ``QUERY_STRING``
+(see ``query.js``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CACHE = HERE / ".cache"
+PYODIDE_VERSION = "0.29.0"
+PYODIDE_SHA256 = "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01"
+PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "3.13",
+                    "--implementation", "cp", "--abi", "cp313"]
+# Top-level entries of the checkout that the project's wheel cannot need (the wheel is built
+# from a copy of the rest: never in the checkout, whose build/ and *.egg-info would change).
+NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "site", "artifacts", "build", "dist",
+                 "tests", "benchmarks", "notebooks", ".pytest_cache", ".ruff_cache",
+                 ".hypothesis", "node_modules"}
+CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>\s*\n?')
+EXTERNAL = re.compile(r'(?:src|href)\s*=\s*"(?:https?:)?//[^"]*"')
+IMPORT_URL = re.compile(r'import\(\s*"https?://[^"]*"')
+MERMAID = re.compile(
+    r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>', re.S)
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def run(*cmd: str | Path, **kw) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# ------------------------------------------------------------------ inputs
+def build_venv() -> Path:
+    """The build tools in their own venv, made again when their pins change."""
+    pins = (HERE / "requirements-build.txt").read_bytes() + (HERE / "constraints-build.txt"
+                                                             ).read_bytes()
+    stamp_text = hashlib.sha256(pins).hexdigest()
+    venv = CACHE / "build-venv"
+    stamp = venv / ".pins"
+    if stamp.exists() and stamp.read_text() == stamp_text:
+        return venv / "bin" / "python"
+    log(f"installing the build tools into {venv.relative_to(ROOT)}")
+    shutil.rmtree(venv, ignore_errors=True)
+    run(sys.executable, "-m", "venv", venv)
+    py = venv / "bin" / "python"
+    run(py, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+        "-r", HERE / "requirements-build.txt", "-c", HERE / "constraints-build.txt")
+    stamp.write_text(stamp_text)
+    return py
+
+
+def pyodide_core() -> Path:
+    """The unpacked npm package ``pyodide`` (the core runtime only: no package wheels)."""
+    tgz = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tgz.parent.mkdir(parents=True, exist_ok=True)
+    if not tgz.exists() or sha256(tgz) != PYODIDE_SHA256:
+        if shutil.which("npm"):
+            log(f"npm pack pyodide@{PYODIDE_VERSION}")
+            run("npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}",
+                "--pack-destination", tgz.parent, stdout=subprocess.DEVNULL)
+        else:  # the same file from the same registry, without node
+            url = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
+            log(f"npm is not installed: downloading {url}")
+            with urllib.request.urlopen(url, timeout=120) as r, open(tgz, "wb") as f:
+                shutil.copyfileobj(r, f)
+    got = sha256(tgz)
+    if got != PYODIDE_SHA256:
+        tgz.unlink()
+        sys.exit(f"pyodide-{PYODIDE_VERSION}.tgz has sha256 {got}, expected {PYODIDE_SHA256}")
+    unpacked = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}"
+    if not (unpacked / "package" / "pyodide.asm.wasm").exists():
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with tarfile.open(tgz) as t:
+            t.extractall(unpacked, filter="data")
+    return unpacked / "package"
+
+
+def browser_wheels(py: Path) -> list[Path]:
+    """The pinned pure-Python wheels for Pyodide (downloaded once, checked by hash)."""
+    wheels = CACHE / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    wanted = []
+    for line in (HERE / "requirements-browser.txt").read_text().splitlines():
+        m = re.match(r"\s*([A-Za-z0-9._-]+)==([^\s;]+)", line)
+        if m:
+            wanted.append((re.sub(r"[-.]+", "_", m.group(1)).lower(), m.group(2)))
+
+    def have(name: str, version: str) -> Path | None:
+        for w in wheels.glob("*.whl"):
+            n, v = w.name.split("-")[:2]
+            if n.lower() == name and v == version:
+                return w
+        return None
+
+    if any(have(n, v) is None for n, v in wanted):
+        log("pip download: the browser's wheels")
+        run(py, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+            "--only-binary=:all:", "--require-hashes", *PYODIDE_PLATFORM, "-d", wheels,
+            "-r", HERE / "requirements-browser.txt")
+    found = [have(n, v) for n, v in wanted]
+    missing = [f"{n}=={v}" for (n, v), w in zip(wanted, found, strict=True) if w is None]
+    if missing:
+        sys.exit(f"no wheel for {missing} in {wheels}")
+    return [w for w in found if w is not None]
+
+
+def project_wheel(py: Path, work: Path) -> Path:
+    """The project's wheel, built from a copy of its source (the checkout stays untouched)."""
+    src = work / "src"
+    src.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
+    for path in ROOT.iterdir():
+        if path.name in NOT_FOR_WHEEL or path.name.endswith(".egg-info"):
+            continue
+        if path.is_dir():
+            shutil.copytree(path, src / path.name, ignore=ignore)
+        else:
+            shutil.copy2(path, src / path.name)
+    out = work / "project-wheel"
+    run(py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
+        "--no-build-isolation", "-w", out, src, stdout=subprocess.DEVNULL)
+    return next(out.glob("domeng-*.whl"))
+
+
+def stub_wheel(name: str, out: Path) -> Path:
+    """An empty wheel: the pyodide kernel asks for ``sqlite3``, which no registry has for
+    Pyodide; Domeng never uses it."""
+    dist = f"{name}-0.0.0.dist-info"
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
+                            "Summary: empty stand-in (not used by this site)\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: domeng site/build.py\n"
+                         "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    import base64
+
+    def record(text: str) -> str:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest())
+        return f"sha256={digest.rstrip(b'=').decode()},{len(text.encode())}"
+
+    path = out / f"{name}-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        for k, v in files.items():
+            z.writestr(zipfile.ZipInfo(k, (2020, 1, 1, 0, 0, 0)), v)
+        rec = "".join(f"{k},{record(v)}\n" for k, v in files.items()) + f"{dist}/RECORD,,\n"
+        z.writestr(zipfile.ZipInfo(f"{dist}/RECORD", (2020, 1, 1, 0, 0, 0)), rec)
+    return path
+
+
+# ------------------------------------------------------------------ the Pyodide folder
+def pyodide_dir(py: Path, core: Path, wheels: list[Path], out: Path) -> None:
+    """``out``: Pyodide's core files and ``wheels``, with a lock that lists exactly those
+    wheels (sha256, import names, dependencies as evaluated for Emscripten), so a plain
+    ``import ipywidgets`` in a cell loads it from here."""
+    script = HERE / "pyodide_lock.py"
+    run(py, script, core, out, *wheels)
+
+
+# ------------------------------------------------------------------ after the build
+def clean_pages(site: Path) -> list[str]:
+    """Drop what would reach other hosts; add query.js to the notebooks' pages.
+
+    Removed: the templates' stylesheet links to a CDN (Font Awesome, whose icons the
+    page's JS bundles anyway) and the Mermaid loader, which imports from a CDN when
+    a notebook has a diagram (ours have none). Returns what still points elsewhere.
+    """
+    query_js = (HERE / "query.js").read_text()
+    left = []
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = CDN_LINK.sub("\n", text)
+        new = MERMAID.sub("", new)
+        voici_js = '<script src="../build/voici.js"></script>'
+        if page.parent.name == "render" and 'id="domeng-query"' not in new:
+            if voici_js not in new:
+                sys.exit(f"{page}: no {voici_js} to put query.js before")
+            new = new.replace(voici_js, f'<script id="domeng-query">\n{query_js}</script>\n'
+                              + voici_js, 1)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+        left += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(new)]
+        left += [f"{page.relative_to(site)}: {m}" for m in IMPORT_URL.findall(new)]
+    return left
+
+
+def write_index(site: Path, notebooks: list[Path]) -> None:
+    """The site's front page: a link to each notebook's page."""
+    titles = {"tutorial": "The tutorial: learn Domeng in eleven chapters",
+              "play": "Play: the table alone"}
+    items = "\n".join(
+        f'    <li><a href="voici/render/{html.escape(nb.stem)}.html">'
+        f"{html.escape(titles.get(nb.stem, nb.stem))}</a></li>"
+        for nb in sorted(notebooks, key=lambda p: (p.stem != "tutorial", p.stem))
+    )
+    (site / "index.html").write_text(f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Domeng</title>
+  <style>
+    body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto;
+           padding: 0 1rem; line-height: 1.5; color: #1f2328; }}
+    a {{ color: #1d4ed8; }}
+    li {{ margin: 0.4rem 0; }}
+  </style>
+</head>
+<body>
+  <h1>Domeng</h1>
+  <p>The five-player block-dominoes game of South Sulawesi. These pages run Python in
+     your browser: the first one takes a few seconds to start, nothing is installed.</p>
+  <ul>
+{items}
+  </ul>
+  <p>A link can open one lesson directly, for example
+     <a href="voici/render/tutorial.html?scenario=ceki">tutorial.html?scenario=ceki</a>.</p>
+</body>
+</html>
+""", encoding="utf-8")
+
+
+def size_of(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "_site")
+    ap.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    a = ap.parse_args(argv)
+    t0 = time.monotonic()
+    out = a.out.resolve()
+    notebooks = sorted(a.notebooks.glob("*.ipynb"))
+    if not notebooks:
+        sys.exit(f"no notebooks in {a.notebooks}")
+
+    py = build_venv()
+    core = pyodide_core()
+    wheels = browser_wheels(py)
+    with tempfile.TemporaryDirectory(prefix="domeng-site-") as tmp:
+        work = Path(tmp)
+        own = [project_wheel(py, work)]
+        stubs = work / "stubs"
+        stubs.mkdir()
+        own.append(stub_wheel("sqlite3", stubs))
+        # the kernel's own empty widgetsnbextension (the real one is browser code only)
+        own.append(next((py.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+                         / "pyodide-kernel-extension" / "static" / "pypi").glob(
+                             "widgetsnbextension-*.whl")))
+        lite = work / "lite"
+        content = lite / "content"
+        content.mkdir(parents=True)
+        for nb in notebooks:  # whatever is in notebooks/ now, without stored outputs
+            data = json.loads(nb.read_text(encoding="utf-8"))
+            for cell in data.get("cells", []):
+                if cell.get("cell_type") == "code":
+                    cell["outputs"], cell["execution_count"] = [], None
+            (content / nb.name).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        pyodide_dir(py, core, [*wheels, *own], lite / "static" / "pyodide")
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+            }},
+        }, indent=1))
+        log(f"voici build: {', '.join(nb.name for nb in notebooks)}")
+        shutil.rmtree(out, ignore_errors=True)
+        env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+        result = subprocess.run(
+            [str(py.parent / "voici"), "build", "--apps", "voici", "--no-sourcemaps",
+             "--no-unused-shared-packages", "--contents", "content", "--output-dir", str(out)],
+            cwd=lite, env=env, capture_output=True, text=True)
+        if result.returncode != 0 or "Traceback" in result.stdout + result.stderr:
+            sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+            sys.exit("voici build failed")
+    left = clean_pages(out)
+    if left:
+        sys.exit("pages still point to other hosts:\n  " + "\n  ".join(left))
+    for nb in notebooks:
+        if not (out / "voici" / "render" / f"{nb.stem}.html").exists():
+            sys.exit(f"voici built no page for {nb.name}")
+    write_index(out, notebooks)
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ too
+    log(f"{out} : {size_of(out) / 1e6:.1f} MB, built in {time.monotonic() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

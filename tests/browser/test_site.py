@@ -1,0 +1,135 @@
+"""The static site (`make site`): the notebooks run in the browser, and reach no other host.
+
+The site is served by a plain static file server on 127.0.0.1, as a teacher
+would serve it; every request the pages make to any other host is aborted and
+counted, and there must be none. ``make test`` builds ``_site`` first and names
+it in ``DOMENG_SITE``; without it the site is built here, into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from voila_server import ROOT
+
+sys.path.insert(0, str(ROOT / "site"))
+import static_pages  # noqa: E402  (site/static_pages.py)
+
+TIMEOUT = 120_000  # ms: a cold start of Pyodide on a busy 2-core machine
+ARTIFACTS = ROOT / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory, browser):
+    """Base URL of the built site served by ``python -m http.server``."""
+    given = os.environ.get("DOMENG_SITE")
+    if given:
+        site = Path(given).resolve()
+        assert (site / static_pages.PLAY).exists(), f"DOMENG_SITE={given} holds no built site"
+    else:
+        site = tmp_path_factory.mktemp("site") / "_site"
+        static_pages.build(site)
+    with static_pages.serve(site) as url:
+        yield url
+
+
+@pytest.fixture
+def offline(browser):
+    """A fresh context whose requests off 127.0.0.1 are aborted; yields (page, blocked)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    blocked = static_pages.block_other_hosts(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page, blocked
+    context.close()
+
+
+def shots(page, name: str) -> None:
+    """Full-page screenshots at 1280 and 390 px wide into artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)
+        page.screenshot(path=ARTIFACTS / f"site-{name}-{width}.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def step_changes_status(app) -> None:
+    status = app.locator(".domeng-status").first
+    before = status.inner_text()
+    app.locator(".domeng-step").first.click()
+    app.page.wait_for_function(
+        "([el, before]) => el.textContent !== before",
+        arg=[status.element_handle(), before], timeout=10_000,
+    )
+
+
+def needs_what_the_browser_lacks(notebook: Path) -> bool:
+    """Whether a code cell of ``notebook`` imports numpy, matplotlib or domeng.batch."""
+    import json
+    import re
+
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    pattern = re.compile(r"^\s*(?:import|from)\s+(?:numpy|matplotlib|domeng\.batch)\b", re.M)
+    return any(pattern.search("".join(c["source"])) for c in cells if c["cell_type"] == "code")
+
+
+def python_errors(page) -> list[str]:
+    return page.locator(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+    ).all_inner_texts()
+
+
+def test_the_play_page_runs_in_the_browser_and_reaches_no_other_host(site_url, offline):
+    page, blocked = offline
+    page.goto(f"{site_url}/{static_pages.PLAY}", timeout=TIMEOUT)
+    table = page.locator(".domeng-play")
+    table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    step_changes_status(table)
+    shots(page, "play")
+    assert python_errors(page) == []
+    assert blocked == [], f"requests to other hosts: {blocked}"
+
+
+def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_host(
+    site_url, offline
+):
+    page, blocked = offline
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
+    first = page.locator(".domeng-chapter-deal")
+    first.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    step_changes_status(first)
+    # the later chapters are laid out after the page is drawn; the last one is the game
+    page.locator(".domeng-chapter-game .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    assert page.locator(".domeng-later-error").count() == 0
+    shots(page, "tutorial")
+    assert blocked == [], f"requests to other hosts: {blocked}"
+    errors = python_errors(page)
+    if errors and needs_what_the_browser_lacks(ROOT / "notebooks" / "tutorial.ipynb"):
+        pytest.xfail("the tutorial imports numpy or matplotlib, which Pyodide has not here "
+                     "(chapter 11 is being rewritten with domeng.render.chart)")
+    assert errors == []
+
+
+def test_a_link_with_a_scenario_opens_that_lesson_on_the_static_page(site_url, offline):
+    page, blocked = offline
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}?scenario=ceki", timeout=TIMEOUT)
+    opened = page.locator(".domeng-opened-lesson")
+    opened.wait_for(state="visible", timeout=TIMEOUT)
+    assert "CEKI" in opened.inner_text()
+    opened.locator(".domeng-end-round").click()
+    opened.locator(".domeng-status").filter(has_text="CEKI").wait_for(timeout=30_000)
+    shots(page, "tutorial-ceki")
+    assert blocked == [], f"requests to other hosts: {blocked}"
+
+
+def test_the_front_page_links_both_notebooks(site_url, offline):
+    page, blocked = offline
+    page.goto(f"{site_url}/index.html")
+    hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert static_pages.PLAY in hrefs and static_pages.TUTORIAL in hrefs
+    assert blocked == []
