@@ -142,7 +142,9 @@ class Game:
             return None
         rules = self.rules
         if rules.max_rounds is not None and len(self.rounds) >= rules.max_rounds:
-            return f"max_rounds is {rules.max_rounds} and {len(self.rounds)} rounds were played"
+            played = len(self.rounds)
+            return (f"max_rounds is {rules.max_rounds} and {played} "
+                    f"{'round was' if played == 1 else 'rounds were'} played")
         return (f"camat_limit is {rules.camat_limit} and seat "
                 f"{self.camats.index(max(self.camats))} has been appointed CAMAT "
                 f"{max(self.camats)} times")

@@ -479,6 +479,10 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
             "opener, camat and stones come from the round before; give them only in the first",
         )
     moves = _list(data, "moves", path, 'moves like {"tile": "6|3", "end": "left"}')
+    most = n * k * n  # each play, then at most one voluntary pass by each other seat (R9)
+    if len(moves) > most:
+        raise ScenarioError(f"{path}moves", f"{len(moves):,} moves are more than a round can "
+                                            f"have (at most {most:,})")
     for i, mv in enumerate(moves):
         where = f"{path}moves[{i}]"
         if not isinstance(mv, Mapping):

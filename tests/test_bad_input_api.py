@@ -298,7 +298,7 @@ def test_r23_a_new_round_after_max_rounds_names_the_key():
         game.new_round()
     while not r.is_over:
         r.play(r.legal_moves()[0])
-    with pytest.raises(GameOver, match="max_rounds is 1 and 1 rounds were played"):
+    with pytest.raises(GameOver, match="max_rounds is 1 and 1 round was played"):
         game.new_round()
     assert len(game.rounds) == 1
 
