@@ -74,3 +74,65 @@ def test_replay_missing_file_and_unknown_name_exit_2(capsys, tmp_path):
     assert "no such file" in capsys.readouterr().err
     assert main(["replay", "no-such-scenario"]) == 2
     assert 'no built-in scenario "no-such-scenario"' in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ bad numbers and usage
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--workers", "0"], "argument --workers: must be a whole number from 1 to 64, not '0'"),
+        (["--workers", "1000"], "--workers: must be a whole number from 1 to 64"),
+        (["--workers", "2.5"], "not '2.5'"),
+        (["--playouts", "0"], "argument --playouts: must be a whole number from 1 to 100,000"),
+        (["--playouts", "-3"], "not '-3'"),
+        (["--rounds", "0"], "argument --rounds: must be a whole number from 1 to 1,000,000"),
+        (["--rounds", "1" * 5000], "--rounds: must be a whole number"),
+        (["--game-rounds", "0"], "argument --game-rounds"),
+        (["--seed", "x"], "argument --seed"),
+        (["--seed", "-1"], "argument --seed"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_simulate_impossible_numbers_exit_2_with_one_line(capsys, args, words):
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--rounds", "3", "--quiet", *args])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and words in err
+    assert len(err) < 200
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "chess"], 'unknown player "chess"'),
+        (["--players", "random,random"], "need 1 or 5 player names, not 2"),
+    ],
+)
+def test_simulate_unknown_players_return_2_with_one_line(capsys, args, words):
+    assert main(["simulate", "--rounds", "3", "--quiet", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize("argv", [[], ["replay"], ["nothing"], ["replay", "a", "b"]])
+def test_usage_errors_are_one_line_with_status_2(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("domeng") and "--help" in err
+
+
+def test_replay_help_points_to_docs_format_md(capsys):
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "docs/format.md" in out and "FORMAT.md" not in out.replace("docs/format.md", "")
+
+
+def test_simulate_workers_zero_is_refused_as_a_real_command():
+    proc = subprocess.run([sys.executable, "-m", "domeng", "simulate", "--workers", "0"],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "--workers" in proc.stderr

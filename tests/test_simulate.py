@@ -133,3 +133,20 @@ def test_command_line_default_players_are_random_and_progress_goes_to_stderr(cap
 def test_command_line_reports_a_bad_player(capsys):
     assert sim.run(_cli("--players", "nobody", "--rounds", "3", "--quiet")) == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"workers": 0}, "workers must be a whole number ≥ 1 and at most 64, not 0"),
+        ({"workers": 1.5}, "workers"),
+        ({"rounds": 0}, "rounds must be a whole number ≥ 1"),
+        ({"rounds": True}, "rounds"),
+        ({"rounds": 10**7}, "at most 1,000,000"),
+        ({"game_rounds": 0}, "game_rounds"),
+    ],
+)
+def test_simulate_refuses_impossible_numbers(kwargs, words):
+    args = {"players": ["random"], "rounds": 5, "seed": 1, **kwargs}
+    with pytest.raises(ValueError, match=words):
+        sim.simulate(**args)
