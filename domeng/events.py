@@ -28,7 +28,7 @@ class StoneMove(NamedTuple):
     count: int
 
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's form: ``{"from": "table", "to": 2, "count": 2}``."""
+        """docs/format.md's form: ``{"from": "table", "to": 2, "count": 2}``."""
         return {
             "from": "table" if self.src is None else self.src,
             "to": "table" if self.dst is None else self.dst,
@@ -37,7 +37,7 @@ class StoneMove(NamedTuple):
 
 
 class RoundResult(NamedTuple):
-    """How a finished round came out (FORMAT.md ``result``)."""
+    """How a finished round came out (docs/format.md ``result``)."""
 
     ending: Ending
     winner: int
@@ -50,7 +50,7 @@ class RoundResult(NamedTuple):
     camat: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's ``result`` object."""
+        """docs/format.md's ``result`` object."""
         return {
             "finished": True,
             "ending": self.ending.value,
@@ -142,7 +142,7 @@ class Event(_EventFields):
         return n
 
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's event object (with its sentence)."""
+        """docs/format.md's event object (with its sentence)."""
         out: dict[str, Any] = {"kind": self.kind.value, "seat": self.seat}
         if self.tile is not None:
             out["tile"] = str(self.tile)

@@ -1,4 +1,4 @@
-"""Scenario and game files (FORMAT.md): load, check, replay, save.
+"""Scenario and game files (docs/format.md): load, check, replay, save.
 
 A scenario is one round written down: the deal, the stones and CAMAT when it
 starts, and the plays. A game file is a list of such rounds. Loading checks the
@@ -592,7 +592,7 @@ def _round_json(r: Round) -> dict[str, Any]:
 
 
 def replay_json(record: Record) -> dict[str, Any]:
-    """The object ``domeng replay FILE --json`` prints (FORMAT.md)."""
+    """The object ``domeng replay FILE --json`` prints (docs/format.md)."""
     game = replay(record)
     if record.is_game:
         return {"rounds": [_round_json(r) for r in game.rounds]}
@@ -601,7 +601,7 @@ def replay_json(record: Record) -> dict[str, Any]:
 
 # --------------------------------------------------------------------- saving
 def _moves_json(r: Round) -> list[dict[str, Any]]:
-    """The decisions of a round as FORMAT.md moves (with their seats)."""
+    """The decisions of a round as docs/format.md moves (with their seats)."""
     replayed = r.restart(record=False)
     out = []
     for mv in r.moves:

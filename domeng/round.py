@@ -93,7 +93,7 @@ class Move(_MoveFields):
         return f"{self.tile} {self.end}" if self.end else str(self.tile)
 
     def to_json(self, seat: int | None = None) -> dict:
-        """FORMAT.md's move object."""
+        """docs/format.md's move object."""
         out: dict = {} if seat is None else {"seat": seat}
         if self.tile is None:
             out["pass"] = True

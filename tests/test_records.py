@@ -1,9 +1,11 @@
-"""Scenario and game files (FORMAT.md): shape checks, replay, save → load → replay."""
+"""Scenario and game files (docs/format.md): shape checks, replay, save → load → replay."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +167,40 @@ def test_format_at_event_stops_between_a_play_and_its_forced_passes():
     with pytest.raises(ScenarioError, match="is not a moment after the last move") as info:
         records.load(data)
     assert info.value.path == "at_event"
+
+
+# ------------------------------------------------------------------ docs/format.md
+FORMAT_MD = Path(__file__).parent.parent / "docs" / "format.md"
+
+
+def _json_blocks(text: str) -> list[str]:
+    return re.findall(r"```json\n(.*?)```", text, flags=re.S)
+
+
+def test_format_md_scenario_example_loads_and_replays():
+    example = json.loads(_json_blocks(FORMAT_MD.read_text(encoding="utf-8"))[0])
+    r = records.replay(records.load(example)).rounds[0]
+    assert [str(e.tile) for e in r.events] == ["6|6", "6|4", "6|5", "4|3"]
+
+
+def test_format_md_replay_json_example_is_the_ceki_lesson():
+    shown = json.loads(_json_blocks(FORMAT_MD.read_text(encoding="utf-8"))[2])
+    real = records.replay_json(records.load_builtin("ceki"))
+    assert {k: v for k, v in real.items() if k != "events"} == {
+        k: v for k, v in shown.items() if k != "events"}
+    by_kind = {(e["kind"], e.get("tile")): e for e in real["events"]}
+    for e in shown["events"]:
+        same = by_kind[(e["kind"], e.get("tile"))]
+        assert {k: v for k, v in e.items() if k != "text"} == {
+            k: v for k, v in same.items() if k != "text"}
+
+
+def test_format_md_states_the_limits_the_loader_uses():
+    text = FORMAT_MD.read_text(encoding="utf-8")
+    assert f"{records.MAX_FILE_BYTES:,} bytes" in text and "**2 MiB**" in text
+    assert records.MAX_FILE_BYTES == 2 * 2**20
+    assert f"**{records.MAX_ROUNDS:,} rounds**" in text
+    assert f"at most {records.MAX_NUMBER_DIGITS} digits" in text
+    assert f"lesson {records.MAX_LESSON:,}" in text
+    assert f"title and name {records.MAX_TITLE} characters" in text
+    assert f"player names 1–{records.MAX_NAME}" in text
