@@ -17,7 +17,7 @@ __all__ = ["Ending", "EventKind", "GLOSSARY", "Term", "TermInfo"]
 
 
 class Term(str, Enum):
-    """The 14 term ids of FORMAT.md, in the order of the source's list."""
+    """The 14 term ids of docs/format.md, in the order of the source's list."""
 
     LEMPA = "LEMPA"
     PASS = "PASS"
@@ -44,7 +44,7 @@ class Term(str, Enum):
 
 
 class Ending(str, Enum):
-    """How a round ended (``result.ending`` of FORMAT.md)."""
+    """How a round ended (``result.ending`` of docs/format.md)."""
 
     FIRST_CAPPU = "FIRST_CAPPU"
     CEKI = "CEKI"
@@ -67,7 +67,7 @@ class Ending(str, Enum):
 
 
 class EventKind(str, Enum):
-    """What an event records (FORMAT.md ``kind``)."""
+    """What an event records (docs/format.md ``kind``)."""
 
     PLAY = "play"
     PASS = "pass"

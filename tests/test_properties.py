@@ -3,7 +3,7 @@
 Each example draws a seed; the seed deals the tiles and makes every choice among the
 legal moves, so a failure is reproduced by its seed alone. Checked on every event:
 the 28 tiles and the 25 stones are conserved; every play is legal and every pass
-forced; and an independent model of RULES.md, written here from the rules and not
+forced; and an independent model of docs/rules.md, written here from the rules and not
 from the engine, agrees with the engine on every event's seat, tile, ends, terms and
 stones and on every round's result. Also: replay is exact, an illegal move changes
 nothing, time travel (``Round.at``) rebuilds every moment, a seat's view hides what
@@ -68,9 +68,9 @@ def _play_out(r: Round, rng: random.Random, after_each=None) -> list[tuple[int, 
     return decisions
 
 
-# ----------------------------------------------------- the model of RULES.md
+# ----------------------------------------------------- the model of docs/rules.md
 class Model:
-    """RULES.md R5–R21 applied to one round, event by event, to check the engine."""
+    """docs/rules.md R5–R21 applied to one round, event by event, to check the engine."""
 
     def __init__(self, r: Round) -> None:
         self.rules = r.rules

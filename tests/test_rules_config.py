@@ -1,4 +1,4 @@
-"""The rules configuration: RULES.md's numbers as declared defaults, one switch per [reading]."""
+"""The rules configuration: docs/rules.md's numbers as declared defaults, one switch per [reading]."""
 
 import dataclasses
 

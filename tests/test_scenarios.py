@@ -1,6 +1,6 @@
 """The built-in scenario library (domeng/scenarios/*.json): every file loads and replays to
 its last move, triggers the terms it says it shows, and together they cover the 14 terms
-and each situation the tutorial needs (issue 3), with the numbers of RULES.md.
+and each situation the tutorial needs (issue 3), with the numbers of docs/rules.md.
 """
 
 from __future__ import annotations
