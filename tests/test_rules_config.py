@@ -1,4 +1,4 @@
-"""The rules configuration: docs/rules.md's numbers as declared defaults, one switch per [reading]."""
+"""The rules configuration: the numbers of docs/rules.md as defaults, one switch per reading."""
 
 import dataclasses
 
