@@ -1,6 +1,7 @@
 """The app driven in Python: clicks, values, and what the views then show."""
 
 import datetime
+import html
 import json
 import re
 
@@ -152,12 +153,17 @@ def test_a_tile_fitting_both_ends_shows_two_end_buttons():
                 seat = find(a, f"domeng-seat-box-{s}")
                 left, right = find(seat, "domeng-end-left"), find(seat, "domeng-end-right")
                 opts = {o.end: o.new_end for o in c.end_options(two[0])}
-                assert left.description == f"left end (→ {opts['left']})"
-                assert right.description == f"right end (→ {opts['right']})"
+                assert left.description.startswith(f"◀ left end → {opts['left']}")
+                assert right.description.startswith(f"right end → {opts['right']} ▶")
+                # the board marks both ends, labelled as the buttons are
+                table = html_of(find(a, "domeng-table"))
+                assert table.count("domeng-slot-choice") == 2
+                assert ">left</text>" in table and ">right</text>" in table
                 right.click()
                 assert c.event.tile is not None and str(c.event.tile) == two[0]
                 assert c.round.ends[1] == opts["right"]
                 assert find(seat, "domeng-end-left") is None
+                assert "domeng-slot-choice" not in html_of(find(a, "domeng-table"))
                 return
             m = c.round.legal_moves()[0]
             c.play(m.tile, m.end)
@@ -297,19 +303,44 @@ def test_chart_redraws_when_a_round_ends(app):
     assert "after R1" in chart.value
 
 
-def test_an_error_in_a_callback_is_shown_not_swallowed(monkeypatch):
+def test_an_error_in_a_callback_shows_one_plain_line_and_logs_the_traceback(
+    monkeypatch, capfd
+):
     from domeng.app.controller import Controller
 
     def broken(self):
-        raise RuntimeError("the kernel said no")
+        raise RuntimeError("the kernel said no in /srv/domeng/secret.py")
 
     monkeypatch.setattr(Controller, "step", broken)
     a = build_app(seed=5, players=["heuristic"] * 5)
     find(a, "domeng-step").click()
-    out = find(a, "domeng-errors")
-    assert any("RuntimeError: the kernel said no" in o.get("text", "") for o in out.outputs)
+    shown = [o.get("text", "") for o in find(a, "domeng-errors").outputs]
+    assert len(shown) == 1 and shown[0].count("\n") == 1
+    assert shown[0].startswith("Something went wrong") and "server's log" in shown[0]
+    assert "Traceback" not in shown[0] and "/srv/" not in shown[0] and "kernel said" not in shown[0]
     assert "Something went wrong" in html_of(find(a, "domeng-notice"))
     assert a.controller.position == (0, 0)
+    server = capfd.readouterr().err
+    assert "Traceback (most recent call last)" in server
+    assert "RuntimeError: the kernel said no in /srv/domeng/secret.py" in server
+
+
+def test_an_upload_that_breaks_the_reader_shows_one_line_not_a_traceback(app, monkeypatch,
+                                                                        capfd):
+    import domeng.app.controller as controller
+
+    def broken(text, *args, **kwargs):
+        raise KeyError("/work/main/domeng/records.py internals")
+
+    monkeypatch.setattr(controller, "load", broken)
+    upload = find(app, "domeng-upload")
+    upload.value = ({"name": "odd.json", "type": "application/json", "size": 2,
+                     "content": memoryview(b"{}"), "last_modified": WHEN},)
+    shown = "".join(o.get("text", "") for o in find(app, "domeng-errors").outputs)
+    assert shown == ("odd.json cannot be opened: the app could not read it (the details are in "
+                     "the server's log).\n")
+    assert "odd.json cannot be opened" in html_of(find(app, "domeng-notice"))
+    assert "KeyError" in capfd.readouterr().err
 
 
 def test_compact_app_for_the_tutorial():
@@ -357,3 +388,134 @@ def test_compact_app_at_the_rounds_end_names_only_buttons_it_has():
     full = build_app(scenario="ceki")
     full.controller.to_end_of_round()
     assert "Press New round" in full.controller.status
+
+
+def _lit_app_at_passebunge():
+    a = build_app(scenario="passebunge-twice", compact=True)
+    c = a.controller
+    while not (c.event and "PASSEBUNGE" in {t.value for t in c.event.terms}):
+        assert c.step()
+    return a, c
+
+
+def test_the_glossary_lists_the_lit_terms_first_and_keeps_its_open_state_in_the_browser():
+    a, c = _lit_app_at_passebunge()
+    glossary = find(a, "domeng-glossary-panel")
+    order = re.findall(r'class="domeng-term[^"]*" data-term="(\w+)"', glossary.html)
+    assert order[:2] == ["PASS", "PASSEBUNGE"] and len(order) == len(GLOSSARY)
+    assert re.findall(r'data-term="(\w+)" data-lit="true"', glossary.html) == order[:2]
+    # the <details> is one the board's browser code keeps open or closed across redraws
+    assert '<details class="domeng-glossary-box" data-keep="glossary">' in glossary.html
+    c.step()
+    assert 'data-keep="glossary"' in glossary.html
+    full = build_app(seed=5, players=["heuristic"] * 5)
+    assert 'data-keep="glossary" open>' in find(full, "domeng-glossary-panel").html
+
+
+def test_the_seat_that_just_passed_carries_its_pass_badge():
+    a, c = _lit_app_at_passebunge()
+    passer = c.event.seat
+    for s in range(5):
+        shown = html_of(find(a, f"domeng-seat-box-{s}"))
+        has = 'class="domeng-badge domeng-badge-pass" data-term="PASSEBUNGE"' in shown
+        assert has == (s == passer), s
+    c.step()  # the next event is not a pass: the badge goes
+    assert 'class="domeng-badge domeng-badge-pass"' not in html_of(find(a, "domeng-board-area"))
+    while not (c.event and c.event.kind.value == "pass" and len(c.event.terms) == 1):
+        assert c.step()
+    assert 'class="domeng-badge domeng-badge-pass" data-term="PASS"' in html_of(
+        find(a, f"domeng-seat-box-{c.event.seat}"))
+
+
+def test_r3_the_sleeping_tiles_are_shown_face_up_at_the_rounds_end(app):
+    c = app.controller
+    table = find(app, "domeng-table")
+    sleeping = re.search(r'<div class="domeng-sleeping".*?</div>', html_of(table), re.S).group(0)
+    assert 'data-face="down"' in sleeping and "data-id=" not in sleeping
+    c.to_end_of_round()
+    sleeping = re.search(r'<div class="domeng-sleeping".*?</div>', html_of(table), re.S).group(0)
+    ids = re.findall(r'data-id="([^"]+)"', sleeping)
+    assert sorted(ids) == sorted(str(t) for t in c.round.sleeping_tiles) and len(ids) == 3
+
+
+def test_the_timeline_and_the_status_count_events_the_same_way(app):
+    c = app.controller
+    timeline = find(app, "domeng-timeline")
+    status = find(app, "domeng-status")
+    assert not timeline.readout  # no second count of its own
+    for _ in range(3):
+        c.step()
+    c.to_end_of_round()
+    find(app, "domeng-new-round").click()
+    c.step()
+    c.step()
+    for index in (0, 5, c.index):
+        timeline.value = index
+        assert timeline.description == c.where
+        assert f"({c.where})" in status.value
+    assert c.where == "Round 2 · event 2"
+
+
+def test_a_lesson_that_runs_out_of_moves_says_so_and_offers_play_on():
+    a = build_app(scenario="passebunge-twice", compact=True)
+    c = a.controller
+    play_on = find(a, "domeng-play-on")
+    assert play_on.layout.display == "none"
+    find(a, "domeng-end-round").click()
+    assert c.is_lesson_over and play_on.layout.display is None
+    assert "The lesson is over" in find(a, "domeng-status").value
+    find(a, "domeng-step").click()
+    assert "The lesson is over" in find(a, "domeng-notice").value
+    play_on.click()
+    assert play_on.layout.display == "none" and c.kinds == ["heuristic"] * 5
+    find(a, "domeng-end-round").click()
+    assert c.round.is_over and "wins" in find(a, "domeng-status").value
+
+
+def test_hint_says_fewer_stones_is_better_and_why_it_is_greyed_out():
+    a = build_app(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    c = a.controller
+    hint, reason = find(a, "domeng-hint"), find(a, "domeng-hint-reason")
+    assert hint.disabled and c.hint_unavailable in html.unescape(reason.value)
+    assert "played by the computer" in c.hint_unavailable
+    while c.waiting_for is None:
+        c.step()
+    assert not hint.disabled and reason.value == ""
+    hint.click()
+    assert "fewer stones" in find(a, "domeng-hints").value
+    assert "the better" in find(a, "domeng-hints").value
+
+
+def test_the_rules_open_from_the_app_folded_until_asked():
+    from domeng.app.panels import rules_markdown
+
+    a = build_app(scenario="ceki", compact=True)
+    rules = find(a, "domeng-rules")
+    toggle, text = find(rules, "domeng-rules-toggle"), find(rules, "domeng-rules-text")
+    assert not toggle.value and text.value == "" and text.layout.display == "none"
+    toggle.value = True
+    assert text.layout.display is None
+    title = rules_markdown().splitlines()[0].lstrip("# ").strip()
+    assert title and title in text.value and "<h1" in text.value
+    toggle.value = False
+    assert text.layout.display == "none"
+
+
+def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
+    """docs/rules.md is the package data folder domeng/docs (pyproject's package-dir)."""
+    import importlib.resources
+    import pathlib
+
+    import setuptools
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    shipped = importlib.resources.files("domeng.docs").joinpath("rules.md")
+    assert shipped.read_text(encoding="utf-8") == (root / "docs" / "rules.md").read_text(
+        encoding="utf-8")
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    declared = set(config["setuptools"]["packages"])
+    assert config["setuptools"]["package-dir"] == {"domeng.docs": "docs"}
+    assert "*.md" in config["setuptools"]["package-data"]["domeng.docs"]
+    found = set(setuptools.find_namespace_packages(where=str(root), include=["domeng*"]))
+    assert found | {"domeng.docs"} == declared

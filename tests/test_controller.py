@@ -324,13 +324,25 @@ def test_autoplay_waits_at_a_persons_turn():
     assert c.waiting_for == 0
 
 
-def test_errors_are_kept_not_swallowed():
+def test_errors_are_kept_as_one_plain_line_and_the_traceback_goes_to_the_server_log(capfd):
     c = Controller(seed=1)
     try:
-        raise RuntimeError("boom")
+        raise RuntimeError("boom at /srv/secret/path.py")
     except RuntimeError as exc:
         c.report(exc)
-    assert len(c.errors) == 1 and "RuntimeError: boom" in c.errors[0]
+    assert len(c.errors) == 1 and "\n" not in c.errors[0]
+    assert "Something went wrong" in c.errors[0] and "server's log" in c.errors[0]
+    assert "boom" not in c.errors[0] and "Traceback" not in c.errors[0]
+    assert c.notice == c.errors[0]
+    server = capfd.readouterr().err  # the process's stderr: under Voilà, the server's log
+    assert "Traceback (most recent call last)" in server and "boom at /srv/secret" in server
+
+
+def test_a_refused_action_is_kept_as_its_own_message_on_one_line():
+    c = Controller(seed=1)
+    c.report(ScenarioError("hands[0][0]", "7|1 is not a tile\nof the set"))
+    assert len(c.errors) == 1 and "\n" not in c.errors[0]
+    assert "hands[0][0]" in c.errors[0] and "Traceback" not in c.errors[0]
 
 
 def test_going_back_stops_autoplay():
@@ -358,3 +370,92 @@ def test_a_scenario_opens_every_hand_unless_told_otherwise():
     assert c.open_hands and all(c.is_revealed(s) for s in range(5))
     c2 = Controller(seed=1, scenario="ceki", open_hands=False)
     assert not c2.open_hands
+
+
+def test_where_counts_events_from_1_in_each_round_with_0_at_the_deal():
+    c = Controller(seed=3, players=["greedy"] * 5)
+    assert c.where == "Round 1 · event 0"
+    c.to_end_of_round()
+    assert c.where == f"Round 1 · event {c.round.event_count}"
+    c.new_round()
+    c.step()
+    assert c.where == "Round 2 · event 1" and c.event is c.game.rounds[1].events[0]
+
+
+def test_a_lesson_whose_moves_run_out_says_so_and_plays_on_when_asked():
+    c = Controller(scenario="passebunge-twice")
+    recorded = c.game.rounds[0].event_count
+    assert c.lesson_end == (0, recorded) and not c.is_lesson_over
+    c.to_end_of_round()  # stops where the recorded moves end, the round still on
+    assert c.position == (0, recorded) and not c.round.is_over
+    assert c.is_lesson_over and c.status.startswith("The lesson is over")
+    assert not c.step() and c.notice.startswith("The lesson is over")
+    assert c.position == (0, recorded)
+    c.back()
+    assert not c.is_lesson_over and "lesson is over" not in c.status
+    c.step()
+    assert c.play_on() and c.position == (0, recorded + 1)
+    assert c.kinds == ["heuristic"] * 5 and c.lesson_end is None
+    c.to_end_of_round()
+    assert c.round.is_over
+
+
+def test_a_lesson_end_at_a_persons_turn_also_offers_their_tiles():
+    c = Controller(scenario="first-round-opening", open_hands=True)
+    c.set_kind(c.game.rounds[0].turn, PERSON)
+    c.to_end_of_round()
+    assert c.is_lesson_over
+    who = c.names[c.deciding_seat]
+    assert c.status.endswith(f"or click a tile for {who}.")
+    assert c.pick(c.playable(c.deciding_seat)[0]) or c.choice  # the person may play on
+    assert not c.is_lesson_over
+
+
+def test_play_on_elsewhere_is_refused():
+    c = Controller(scenario="ceki")  # recorded to its end: nothing to play on
+    assert c.lesson_end is None
+    c.to_end_of_round()
+    assert not c.play_on() and "Play on" in c.notice
+
+
+def test_hint_says_why_it_is_unavailable():
+    c = Controller(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
+    while c.waiting_for is None:
+        if c.deciding_seat is not None and c.deciding_seat != 0:
+            assert "played by the computer" in c.hint_unavailable
+            assert c.hint() == [] and c.notice == c.hint_unavailable
+        c.step()
+    assert c.hint_unavailable == ""
+    while not c.round.is_over:
+        if c.waiting_for is not None:
+            m = c.round.legal_moves()[0]
+            c.play(m.tile, m.end)
+        else:
+            c.step()
+    assert c.hint_unavailable.startswith("The round is over")
+
+
+def test_r11_end_options_say_which_ends_make_a_mappakuling():
+    seen = 0
+    for seed in range(60):
+        c = everyone_person(seed)
+        while not c.round.is_over and seen < 3:
+            s = c.deciding_seat
+            if s is None:
+                c.step()
+                continue
+            for t in c.playable(s):
+                for o in c.end_options(t):
+                    after = c.round.copy()
+                    after.play(t, o.end)
+                    assert o.is_mappakuling == (Term.MAPPAKULING in after.events[-1].terms
+                                                if after.events[-1].kind is EventKind.PLAY
+                                                else Term.MAPPAKULING in o.terms)
+                    left, right = after.ends
+                    assert o.is_mappakuling == (left == right)
+                    seen += o.is_mappakuling
+            m = c.round.legal_moves()[0]
+            c.play(m.tile, m.end)
+        if seen >= 3:
+            return
+    raise AssertionError("no MAPPAKULING option in the seeds tried")

@@ -29,6 +29,10 @@ Parameters of :func:`build_app` (all keyword-only):
 - ``compact``: a small app for a tutorial chapter: no strategy choosers, no
   seed/New game, no scenario picker and no chart; the glossary starts folded.
 
+The glossary stays open or closed as the person leaves it (its terms lit by
+the current event come first); the rules (``docs/rules.md``, shipped as
+``domeng.docs``) are one click away, folded until then.
+
 ``find(root, css_class)`` returns the first widget under ``root`` with that
 class (for tests and notebooks). The root widget has ``.controller``. Its
 methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
@@ -37,21 +41,25 @@ methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick`
 ``stop_autoplay``) are the only ways the app changes.
 
 Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
-``domeng-back``, ``domeng-end-round``, ``domeng-autoplay``, ``domeng-speed``,
+``domeng-back``, ``domeng-play-on`` (shown where a lesson's recorded moves run
+out), ``domeng-end-round``, ``domeng-autoplay``, ``domeng-speed``,
 ``domeng-new-round``, ``domeng-seed``, ``domeng-new-game``,
 ``domeng-open-hands``, ``domeng-timeline``, ``domeng-status``,
-``domeng-notice``, ``domeng-table``, ``domeng-seat-box-0`` … ``-4`` (a
+``domeng-notice``, ``domeng-table`` (with ``domeng-sleeping``: face up, one
+``[data-id]`` per tile, at a round's end), ``domeng-seat-box-0`` … ``-4`` (a
 seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
 ``[data-id="6|3"]``), ``domeng-kind-0`` … (strategy chooser),
 ``domeng-ready`` (hot-seat cover), ``domeng-end-left`` / ``domeng-end-right``
-/ ``domeng-end-cancel`` (end choice), ``domeng-why``, ``domeng-log`` (rows
-``li[data-id]``), ``domeng-hint``, ``domeng-hints``, ``domeng-scenario-picker``,
+/ ``domeng-end-cancel`` (end choice), ``domeng-why`` (its glossary:
+``domeng-glossary-panel``), ``domeng-log`` (rows ``li[data-id]``), ``domeng-hint``,
+``domeng-hint-reason``, ``domeng-hints``, ``domeng-rules`` (``domeng-rules-toggle``,
+``domeng-rules-text``), ``domeng-scenario-picker``,
 ``domeng-upload``, ``domeng-lesson`` (title and Markdown lesson, shown only
 for a scenario), ``domeng-save-game``,
 ``domeng-save-moment``, ``domeng-download`` (the link to the saved file),
-``domeng-chart``, ``domeng-errors`` (an ``Output`` with every error raised in a
-callback). The lesson's Markdown is converted with ``mistune`` (a dependency
-of nbconvert), raw HTML escaped.
+``domeng-chart``, ``domeng-errors`` (an ``Output`` with one plain line per error
+raised in a callback; tracebacks go to the server's log). The lesson's
+Markdown is converted with ``mistune`` (a dependency), raw HTML escaped.
 """
 
 from __future__ import annotations
@@ -92,7 +100,14 @@ def build_app(
     compact: bool = False,
 ) -> App:
     """The Domeng app as one widget (see the module's documentation)."""
-    from domeng.app.panels import ChartView, ErrorView, HintView, LessonView, ScenarioView
+    from domeng.app.panels import (
+        ChartView,
+        ErrorView,
+        HintView,
+        LessonView,
+        RulesView,
+        ScenarioView,
+    )
     from domeng.app.views import ControlsView, LogView, NoticeView, SeatView, TableView, WhyView
 
     if open_hands is None:
@@ -114,7 +129,7 @@ def build_app(
     body = w.Box([board, side_box])
     body.add_class("domeng-body")
     app = App([style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
-               ErrorView(ctrl)], ctrl)
+               RulesView(), ErrorView(ctrl)], ctrl)
     app.add_class("domeng")
     app.add_class("domeng-app")
     if compact:

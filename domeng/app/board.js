@@ -1,12 +1,19 @@
 // The clickable picture of the Domeng app: it shows the HTML/SVG the kernel sends
 // (`html`) and reports a click (or Enter/Space) on an element with a `data-id`
-// by setting `selected`. The kernel checks the move; nothing here decides.
+// by setting `selected`. The kernel checks the move; nothing here decides. A
+// <details data-keep="…"> keeps its open/closed state across new content.
 // (watch.js, put before this file, defines watchPage.)
 function render({ model, el }) {
   el.classList.add("domeng-board");
   watchPage();
   const draw = () => {
+    // a <details data-keep="name"> stays open or closed as the person left it
+    const kept = {};
+    for (const d of el.querySelectorAll("details[data-keep]")) kept[d.dataset.keep] = d.open;
     el.innerHTML = model.get("html");
+    for (const d of el.querySelectorAll("details[data-keep]")) {
+      if (d.dataset.keep in kept) d.open = kept[d.dataset.keep];
+    }
     el.setAttribute("aria-label", model.get("label"));
     for (const t of el.querySelectorAll("[data-id]")) {
       t.setAttribute("tabindex", "0");

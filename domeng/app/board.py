@@ -5,6 +5,8 @@ synced ``html`` trait and, on a click (or Enter/Space) on an element with a
 ``data-id``, sets ``selected`` to that id. Python calls ``on_select`` with it,
 then resets ``selected`` to ``""`` so the same element can be clicked again.
 The browser is never trusted: ``on_select`` goes to the controller, which checks.
+A ``<details data-keep="name">`` in the content stays open or closed as the
+person left it when ``html`` changes (the browser keeps that state, not Python).
 
 >>> seen = []
 >>> b = Board(html='<svg><g data-id="6|3"></g></svg>', on_select=seen.append)

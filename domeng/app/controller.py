@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import traceback
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -37,9 +37,13 @@ from domeng.tiles import Tile, parse_tile
 __all__ = ["PERSON", "Controller", "EndOption", "LogEntry"]
 
 log = logging.getLogger(__name__)
+SERVER_LOG = "domeng.app"
+"""The logger whose records go to the server's stderr (see :func:`log_to_server`)."""
 
 PERSON = "person"
 """The ``kinds`` value of a seat played by a person at the screen."""
+PLAY_ON_KIND = "heuristic"
+"""Who plays every seat after :meth:`Controller.play_on` (a lesson's moves ran out)."""
 
 DEFAULT_NAMES = ("Andi", "Besse", "Cakka", "Daeng", "Emba")
 SEARCH_PLAYOUTS = 200
@@ -49,10 +53,17 @@ HINT_PLAYOUTS = 1000
 
 
 class EndOption(NamedTuple):
-    """One end a tile can join, and the number that end will show after it."""
+    """One end a tile can join, the number that end will show after it, and its terms."""
 
     end: str
     new_end: int
+    terms: tuple[Term, ...] = ()
+    """The terms the engine's play event carries for this move (e.g. MAPPAKULING)."""
+
+    @property
+    def is_mappakuling(self) -> bool:
+        """Whether the play at this end makes a MAPPAKULING (R11), as the engine says."""
+        return Term.MAPPAKULING in self.terms
 
 
 class LogEntry(NamedTuple):
@@ -107,6 +118,7 @@ class Controller(HasTraits):
         scenario: str | Record | Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        log_to_server()
         kinds = [str(k) for k in players]
         for k in kinds:
             self._check_kind(k)
@@ -117,6 +129,8 @@ class Controller(HasTraits):
         self._cache: dict[tuple[int, int], Round] = {}
         self._task: asyncio.Future | None = None
         self.record: Record | None = None
+        self.lesson_end: tuple[int, int] | None = None
+        """Where a scenario's recorded moves run out before its round ends (else None)."""
         self.game: Game
         if scenario is not None:
             self.load_scenario(scenario, open_hands=None)
@@ -158,6 +172,31 @@ class Controller(HasTraits):
     def seats(self) -> int:
         """How many seats the rules have."""
         return self.game.rules.seats
+
+    @property
+    def where(self) -> str:
+        """The cursor in words, as the status and the timeline both show it.
+
+        Events are counted from 1 in each round; 0 is the round's deal.
+
+        >>> c = Controller(seed=3, players=["greedy"] * 5)
+        >>> c.step() and c.where
+        'Round 1 · event 1'
+        """
+        return f"Round {self.round_index + 1} · event {self.event_count}"
+
+    @property
+    def is_lesson_over(self) -> bool:
+        """Whether the cursor is where a scenario's recorded moves ran out, its round still on.
+
+        There the app says so and offers :meth:`play_on` instead of waiting.
+        """
+        return (
+            self.mode == "scenario"
+            and self.lesson_end is not None
+            and self.position == self.lesson_end
+            and not self.round.is_over
+        )
 
     @property
     def positions(self) -> list[tuple[int, int]]:
@@ -289,7 +328,8 @@ class Controller(HasTraits):
         return sorted({str(m.tile) for m in self.round.legal_moves() if m.tile is not None})
 
     def end_options(self, tile: Tile | str) -> list[EndOption]:
-        """The ends ``tile`` may join at the cursor, with the number each end then shows."""
+        """The ends ``tile`` may join at the cursor, the number each end then shows, and
+        the terms the engine gives that play (played on a copy; nothing changes)."""
         t = parse_tile(tile)
         r = self.round
         ends = r.ends
@@ -297,7 +337,8 @@ class Controller(HasTraits):
         for m in r.legal_moves():
             if m.tile == t and m.end is not None and ends is not None:
                 pip = ends[0] if m.end == LEFT else ends[1]
-                out.append(EndOption(m.end, t.other(pip)))
+                played = r.copy().play(m)
+                out.append(EndOption(m.end, t.other(pip), played[0].terms if played else ()))
         return out
 
     @property
@@ -314,6 +355,8 @@ class Controller(HasTraits):
             if self.at_frontier:
                 return head + " " + self._after_round
             return head
+        if self.is_lesson_over:
+            return self._lesson_over_text
         w = self.waiting_for
         if w is not None:
             if self.covered is not None:
@@ -327,6 +370,15 @@ class Controller(HasTraits):
         if not self.at_frontier:
             return f"{names[s]} to play: press Step to see the recorded move."
         return f"{names[s]} ({self.kinds[s]}) to play: press Step."
+
+    @property
+    def _lesson_over_text(self) -> str:
+        text = ("The lesson is over: its recorded moves end here. Press Play on to let the "
+                "computers finish the round")
+        s = self.deciding_seat
+        if s is not None and self.is_person(s):
+            return text + f", or click a tile for {self.names[s]}."
+        return text + "."
 
     @property
     def _after_round(self) -> str:
@@ -390,6 +442,8 @@ class Controller(HasTraits):
                 self._set(ri + 1, 0)
                 return True
             return self._refuse("The round is over. " + self._after_round)
+        if self.is_lesson_over:
+            return self._refuse(self._lesson_over_text)
         seat = live.turn
         if self.is_person(seat) and live.legal_moves():
             if self.covered is not None:
@@ -507,6 +561,7 @@ class Controller(HasTraits):
             )
             if not same:
                 self.game = self.game.at(ri, k)
+                self.lesson_end = None  # a new branch: the lesson's moves are left behind
                 self._cache.clear()
                 recorded = self.game.rounds[ri]
                 recorded.play(move, seat=seat)
@@ -563,6 +618,7 @@ class Controller(HasTraits):
         self.game = Game(seed=self.seed, names=self.names)
         self.game.new_round()
         self.record = None
+        self.lesson_end = None
         self.mode = "play"
         self.scenario_name = self.title = self.lesson = ""
         self._reset_players()
@@ -601,6 +657,8 @@ class Controller(HasTraits):
         game.rng = random.Random(self.seed)
         self.game = game
         self.record = record
+        last = game.rounds[-1]
+        self.lesson_end = None if last.is_over else (len(game.rounds) - 1, last.event_count)
         self.names = record.names
         self.mode = "scenario"
         self.scenario_name = record.name
@@ -620,6 +678,18 @@ class Controller(HasTraits):
         return round_to_scenario(
             self.game.rounds[ri], names=self.names, title=title, lesson=self.lesson, upto=k
         )
+
+    def play_on(self) -> bool:
+        """After a lesson's recorded moves: every seat becomes a computer, and one step is made.
+
+        Returns whether the cursor moved (see :meth:`step`).
+        """
+        if not self.is_lesson_over:
+            return self._refuse("Play on is for the end of a lesson's recorded moves.")
+        self.lesson_end = None
+        self.kinds = [PLAY_ON_KIND] * len(self.kinds)
+        self._reset_players()
+        return self.step()
 
     # ================================================================ seats
     def set_kind(self, seat: int, kind: str) -> None:
@@ -662,16 +732,33 @@ class Controller(HasTraits):
         """Whether the coach (``domeng.players.coach``) is installed."""
         return _coach() is not None
 
+    @property
+    def hint_unavailable(self) -> str:
+        """Why the coach cannot be asked now, in one line; "" when it can."""
+        if _coach() is None:
+            return "The coach is not available in this version."
+        r = self.round
+        if r.result is not None:
+            return "The round is over: there is no move left to weigh."
+        if self.covered is not None:
+            return f"{self.names[self.covered]} must say ready first."
+        s = self.deciding_seat
+        if s is None:
+            return "No one chooses a move now: a pass or the round's end comes next."
+        if not self.is_person(s):
+            return f"Hints are for a person's move; {self.names[s]} is played by the computer."
+        if not self.can_click(s):
+            return "Hints come at a person's move after the lesson's recorded play."
+        return ""
+
     def hint(self) -> list:
         """The coach's evaluation of each legal move of the person to move (also in ``hints``)."""
+        why_not = self.hint_unavailable
+        if why_not:
+            self._refuse(why_not)
+            return []
         coach = _coach()
-        if coach is None:
-            self._refuse("The coach is not available in this version.")
-            return []
         seat = self.deciding_seat
-        if seat is None or not self.can_click(seat):
-            self._refuse(self._not_now())
-            return []
         hints = list(coach(self.round.view_for(seat), playouts=HINT_PLAYOUTS, seed=self.seed))
         self.hints = hints
         self.notice = ""
@@ -720,22 +807,49 @@ class Controller(HasTraits):
 
     # ================================================================ errors
     def report(self, exc: BaseException, *, notice: str = "") -> None:
-        """Keep an error raised in a callback, to be shown in the app (and logged).
+        """Keep an error raised in a callback: one plain line for the page, the rest logged.
 
         A :class:`~domeng.errors.DomengError` (a file that cannot be read, a move
-        the rules refuse) is a message for the person: one line, also shown as
-        the notice. Anything else is a bug: its whole traceback is kept.
+        the rules refuse) is a message for the person: its one line is shown.
+        Anything else is a bug: the page gets one line saying so, and the
+        traceback goes to the server's log (the ``domeng.app`` logger, which
+        writes to the server's stderr), never to the page.
         """
         if isinstance(exc, DomengError):
-            text = f"{type(exc).__name__}: {exc}\n"
-            notice = notice or str(exc)
+            line = _one_line(str(exc))
+            log.warning("refused in a callback: %s: %s", type(exc).__name__, line)
         else:
-            text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-            notice = notice or f"Something went wrong: {type(exc).__name__}: {exc} (see below)."
-        log.error("error in the app: %s", text)
-        self.errors = [*self.errors, text]
+            line = ("Something went wrong inside the app, and that action did nothing. "
+                    "The details are in the server's log.")
+            log.error("error in a callback", exc_info=(type(exc), exc, exc.__traceback__))
+        notice = _one_line(notice) if notice else line
+        self.errors = [*self.errors, notice]
         self.notice = notice
         self.revision += 1
+
+
+def log_to_server() -> logging.Handler:
+    """Send the ``domeng.app`` log to the server's stderr, once; returns that handler.
+
+    In a kernel ``sys.stderr`` is the notebook's output, so the handler writes
+    to ``sys.__stderr__``, the process's own: under Voilà, the server's log.
+    """
+    app_log = logging.getLogger(SERVER_LOG)
+    for h in app_log.handlers:
+        if getattr(h, "domeng_server_log", False):
+            return h
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.domeng_server_log = True
+    handler.setFormatter(logging.Formatter("[%(asctime)s %(name)s %(levelname)s] %(message)s"))
+    app_log.addHandler(handler)
+    if app_log.level == logging.NOTSET:
+        app_log.setLevel(logging.INFO)
+    return handler
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line (a message may carry line breaks)."""
+    return " ".join(text.split())
 
 
 def _coach():

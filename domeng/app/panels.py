@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import json
+import re
 
 import ipywidgets as w
 
@@ -13,8 +13,19 @@ from domeng.app.controller import Controller
 from domeng.app.views import _button, _View, guarded
 from domeng.errors import DomengError
 from domeng.records import builtin_scenarios
+from domeng.terms import GLOSSARY, Term
 
-__all__ = ["ChartView", "ErrorView", "HintView", "LessonView", "ScenarioView", "lesson_html"]
+__all__ = [
+    "ChartView",
+    "ErrorView",
+    "HintView",
+    "LessonView",
+    "RulesView",
+    "ScenarioView",
+    "lesson_html",
+    "rules_html",
+    "rules_markdown",
+]
 
 
 def lesson_html(markdown: str) -> str:
@@ -28,6 +39,60 @@ def lesson_html(markdown: str) -> str:
     import mistune
 
     return mistune.create_markdown(escape=True)(markdown)
+
+
+RULES_ID = "domeng-rules-"
+"""The prefix of the rules' heading ids (one page may hold several apps)."""
+
+
+def rules_markdown() -> str:
+    """The rules for learners, ``docs/rules.md``, as shipped in the package (``domeng.docs``).
+
+    >>> rules_markdown().startswith("# ")
+    True
+    """
+    from importlib.resources import files
+
+    return files("domeng.docs").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def rules_html(markdown: str | None = None) -> str:
+    r"""The rules (default: :func:`rules_markdown`) as HTML: tables, and ids on the headings
+    (prefixed ``domeng-rules-``) so the page's own ``#links`` work; raw HTML is escaped.
+
+    >>> html_ = rules_html("# Rules\n\n## Stones (R18)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    >>> '<h2 id="domeng-rules-stones-r18">Stones (R18)</h2>' in html_, "<table>" in html_
+    (True, True)
+    >>> rules_html("| tile |\n|---|\n| `6\\|6` |\n").count("<code>6|6</code>")
+    1
+    """
+    import mistune
+
+    class HeadingIds(mistune.HTMLRenderer):
+        def heading(self, text: str, level: int, **attrs) -> str:
+            plain = html.unescape(re.sub(r"<[^>]+>", "", text))
+            return f'<h{level} id="{RULES_ID}{_slug(plain)}">{text}</h{level}>\n'
+
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            if url.startswith("#"):
+                url = f"#{RULES_ID}{url[1:]}"
+            return super().link(text, url, title)
+
+        def codespan(self, text: str) -> str:
+            # a table cell writes the tile 6|6 as `6\|6` (GFM); the pipe is meant literally
+            return super().codespan(text.replace("\\|", "|"))
+
+    md = mistune.create_markdown(renderer=HeadingIds(escape=True), plugins=["table"])
+    return md(rules_markdown() if markdown is None else markdown)
+
+
+def _slug(text: str) -> str:
+    """A heading's id as GitHub makes it: lower case, spaces to ``-``, punctuation dropped.
+
+    >>> _slug("Readings and switches")
+    'readings-and-switches'
+    """
+    return re.sub(r"[^\w\- ]", "", text.strip().lower()).replace(" ", "-")
 
 
 def download_link(data: dict, filename: str, label: str) -> str:
@@ -116,6 +181,9 @@ class ScenarioView(w.VBox, _View):
             self.ctrl.load_scenario(bytes(f["content"]))
         except DomengError as exc:
             self.ctrl.report(exc, notice=f'{f["name"]} cannot be opened: {exc}')
+        except Exception as exc:  # a bug, not the file's fault alone: details to the log
+            self.ctrl.report(exc, notice=f'{f["name"]} cannot be opened: the app could not '
+                                         "read it (the details are in the server's log).")
         finally:
             self.upload.value = ()
 
@@ -140,35 +208,46 @@ class ScenarioView(w.VBox, _View):
 
 
 class HintView(w.VBox, _View):
-    """The Hint button and the coach's evaluation of each legal move of the person to move."""
+    """The Hint button, why it is greyed out when it is, and the coach's evaluation of each
+    legal move of the person to move (stones are penalties: fewer is better)."""
 
     def __init__(self, ctrl: Controller) -> None:
         self.button = _button("Hint: what does the coach think?", "domeng-hint",
                               "The coach's evaluation of each legal move", ctrl.hint, ctrl)
         self.button.layout.width = "auto"
         self.button.layout.align_self = "flex-start"
-        if not ctrl.has_coach:
-            self.button.disabled = True
-            self.button.tooltip = "The coach is not available in this version"
+        self.reason = w.HTML()
+        self.reason.add_class("domeng-hint-reason")
         self.table = w.HTML()
         self.table.add_class("domeng-hints")
-        super().__init__([self.button, self.table])
+        row = w.HBox([self.button, self.reason])
+        row.add_class("domeng-row")
+        super().__init__([row, self.table])
         self.add_class("domeng-hint-panel")
         self._watch(ctrl)
 
     def refresh(self) -> None:
         c = self.ctrl
-        seat = c.deciding_seat
-        self.button.disabled = not (c.has_coach and seat is not None and c.can_click(seat))
+        why_not = c.hint_unavailable
+        self.button.disabled = bool(why_not)
+        self.button.tooltip = why_not or "The coach's evaluation of each legal move"
+        self.reason.value = (
+            f'<span class="domeng-note">{html.escape(why_not)}</span>' if why_not else ""
+        )
         if not c.hints:
             self.table.value = ""
             return
+        seat = c.deciding_seat
         rows = "".join(
             f"<tr><td>{i + 1}</td><td>{html.escape(h.sentence)}</td></tr>"
             for i, h in enumerate(c.hints)
         )
+        stones = GLOSSARY[Term.STONES]
         self.table.value = (
-            f"<table><caption>The coach, for {html.escape(c.names[seat])}: best first"
+            f"<table><caption>The coach, for {html.escape(c.names[seat])}: best first. "
+            f'<span class="domeng-hint-key">{stones.term.label} ({stones.rule}) are '
+            "penalties: the fewer stones a move is expected to bring you, the better "
+            "(−1.0 on average beats +0.5).</span>"
             f"</caption><tbody>{rows}</tbody></table>"
         )
 
@@ -198,37 +277,24 @@ class ChartView(w.VBox, _View):
 def stones_chart_svg(data, names) -> str:
     """A line chart (SVG) of ``(table, held)`` per round: one line per player and the table.
 
-    Lines differ by marker and dash as well as by colour, and are labelled at their ends.
+    Lines differ by marker and dash as well as by colour; the legend gives each
+    line's last value. Drawn by :func:`domeng.render.chart.chart_svg` (plain
+    Python), so it works in a browser kernel too.
+
+    >>> html_ = stones_chart_svg([(25, (0,) * 5), (22, (3, 0, 0, 0, 0))], list("ABCDE"))
+    >>> html_.count('class="domeng-chart-series"'), "after R1" in html_, "A: 3" in html_
+    (6, True, True)
     """
-    import matplotlib
+    from domeng.render.chart import chart_svg
 
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(4.6, 2.6), dpi=100)
-    ax = fig.add_subplot()
-    xs = list(range(len(data)))
-    styles = ["o-", "s--", "^-.", "D:", "v-", "x-"]
     series = [("Table", [t for t, _h in data])] + [
         (names[s], [h[s] for _t, h in data]) for s in range(len(names))
     ]
-    for i, (label, ys) in enumerate(series):
-        ax.plot(xs, ys, styles[i % len(styles)], label=f"{label}: {ys[-1]}",
-                linewidth=2.2 if i == 0 else 1.4, markersize=5, color="0.3" if i == 0 else None)
-    ax.set_xticks(xs, ["start"] + [f"after R{i}" for i in xs[1:]], fontsize=7)
-    ax.set_xlim(-0.3, max(1, len(xs) - 1) + 0.3)
-    ax.set_ylabel("stones")
-    ax.set_ylim(bottom=0)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.15),
-              frameon=False)
-    fig.subplots_adjust(left=0.12, right=0.97, top=0.95, bottom=0.35)
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", facecolor="white")
-    svg = buf.getvalue()
-    start = svg.find("<svg")
+    categories = ["start"] + [f"after R{i}" for i in range(1, len(data))]
+    svg = chart_svg(categories, series, kind="line", width=460, height=260, y_label="stones",
+                    end_labels=True)
     return (f'<div class="domeng-chart-pic" role="img" aria-label="stones by round: '
-            f'{html.escape(_chart_words(data, names))}">{svg[start:]}</div>')
+            f'{html.escape(_chart_words(data, names))}">{svg}</div>')
 
 
 def _chart_words(data, names) -> str:
@@ -237,8 +303,42 @@ def _chart_words(data, names) -> str:
     return f"after {len(data) - 1} rounds: " + ", ".join(parts)
 
 
+class RulesView(w.VBox):
+    """The rules for learners (``docs/rules.md``), folded until the person opens them.
+
+    The HTML is made and sent on the first opening only, so a page of many apps
+    stays light.
+    """
+
+    def __init__(self) -> None:
+        self.toggle = w.ToggleButton(value=False, description="Rules of Domeng ▸",
+                                     tooltip="Open the rules (R1–R24) with the glossary",
+                                     layout=w.Layout(width="auto"))
+        self.toggle.add_class("domeng-rules-toggle")
+        self.text = w.HTML()
+        self.text.add_class("domeng-rules-text")
+        self.text.layout.display = "none"
+        super().__init__([self.toggle, self.text])
+        self.add_class("domeng-rules")
+        self.add_class("domeng-panel")
+        self.toggle.observe(self._toggled, names="value")
+
+    def _toggled(self, change) -> None:
+        is_open = bool(change["new"])
+        if is_open and not self.text.value:
+            self.text.value = f'<div class="domeng-rules-body">{rules_html()}</div>'
+        self.text.layout.display = None if is_open else "none"
+        self.toggle.description = "Rules of Domeng ▾" if is_open else "Rules of Domeng ▸"
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the rules are shown."""
+        return self.toggle.value
+
+
 class ErrorView(w.VBox, _View):
-    """Errors raised in callbacks, shown in the app (an ``Output`` log), never swallowed."""
+    """Errors raised in callbacks: one plain line each in an ``Output``, never swallowed
+    (and never a traceback: that goes to the server's log, see ``Controller.report``)."""
 
     def __init__(self, ctrl: Controller) -> None:
         self.out = w.Output()
@@ -252,6 +352,6 @@ class ErrorView(w.VBox, _View):
 
     def refresh(self) -> None:
         errors = self.ctrl.errors
-        for text in errors[self._shown:]:
-            self.out.append_stderr(text)
+        for line in errors[self._shown:]:  # one plain line each; tracebacks go to the log
+            self.out.append_stderr(line + "\n")
         self._shown = len(errors)

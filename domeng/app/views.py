@@ -81,10 +81,11 @@ class NoticeView(w.VBox, _View):
     def refresh(self) -> None:
         c = self.ctrl
         title = c.title or "Domeng"
-        where = f"Round {c.round_index + 1} · event {c.event_count}"
+        where = c.where
         self.title.value = f"<h2>{html.escape(title)}</h2>"
+        status = c.status
         self.status.value = (
-            f'<p class="domeng-status-line" role="status">{html.escape(c.status)} '
+            f'<p class="domeng-status-line" role="status">{html.escape(status)} '
             f'<span class="domeng-note">({where})</span></p>'
         )
         self.notice.value = (
@@ -107,14 +108,18 @@ class TableView(w.VBox, _View):
         c = self.ctrl
         r = c.round
         line = render.line_svg(r.line, ends=r.ends, last=r.last_domino, width=self.width,
-                               size=self.size, names=c.names)
-        ends = "no open ends yet" if r.ends is None else f"open ends {r.ends[0]} and {r.ends[1]}"
+                               size=self.size, names=c.names, choosing=bool(c.choice))
+        if r.ends is None:
+            ends = "no open ends yet"
+        else:
+            ends = f"open ends: left {r.ends[0]}, right {r.ends[1]}"
         self.picture.value = (
             '<div class="domeng-table-box">'
             f'<span class="domeng-caption">The line of play · {ends}</span>'
             f'<div class="domeng-line-box">{line}</div>'
             f'<div class="domeng-table-stones" data-count="{r.table}">'
-            f'{render.stones_svg(r.table, label="on the table", size=14)}</div></div>'
+            f'{render.stones_svg(r.table, label="on the table", size=14)}</div>'
+            f"{render.sleeping_html(r, size=18)}</div>"
         )
 
 
@@ -199,14 +204,22 @@ class SeatView(w.VBox, _View):
             return
         self._ends_for = options
         c = self.ctrl
-        buttons = []
+        buttons: list[w.Widget] = []
+        both = bool(options) and all(o.is_mappakuling for o in options)
         for o in options:
-            b = _button(f"{o.end} end (→ {o.new_end})", f"domeng-end-{o.end}",
-                        f"Play {c.choice} at the {o.end} end; that end will show {o.new_end}",
+            arrow = ("◀ ", "") if o.end == "left" else ("", " ▶")
+            kuling = " · MAPPAKULING" if o.is_mappakuling and not both else ""
+            b = _button(f"{arrow[0]}{o.end} end → {o.new_end}{arrow[1]}{kuling}",
+                        f"domeng-end-{o.end}",
+                        f"Play {c.choice} at the {o.end} end of the line (marked '{o.end}' "
+                        f"on the board); that end will show {o.new_end}",
                         lambda end=o.end: c.choose_end(end), c)
             buttons.append(b)
         if buttons:
-            buttons.insert(0, w.HTML(f"<strong>{html.escape(c.choice)}</strong> joins:"))
+            head = f"<strong>{html.escape(c.choice)}</strong> joins which end?"
+            if both:
+                head += ' <span class="domeng-end-note">Either end makes a MAPPAKULING.</span>'
+            buttons.insert(0, w.HTML(head))
             buttons.append(_button("cancel", "domeng-end-cancel", "Choose another tile",
                                    c.cancel_choice, c))
         self.ends.children = buttons
@@ -238,7 +251,10 @@ class ControlsView(w.VBox, _View):
                                    layout=w.Layout(width="220px"))
         self.speed.add_class("domeng-speed")
         self.speed.observe(guarded(c, self._speed_changed), names="value")
-        row1 = [self.back, self.step, self.to_end, self.autoplay, self.speed]
+        self.play_on = _button("Play on ▶", "domeng-play-on",
+                               "The lesson's moves are over: the computers play every seat "
+                               "to the round's end", c.play_on, c)
+        row1 = [self.back, self.step, self.play_on, self.to_end, self.autoplay, self.speed]
         # New round, Seed, New game and Open hands: made only in the full app, which shows them
         self.new_round: w.Button | None = None
         self.seed: w.IntText | None = None
@@ -260,8 +276,9 @@ class ControlsView(w.VBox, _View):
             self.open_hands.add_class("domeng-open-hands")
             self.open_hands.observe(guarded(c, self._open_changed), names="value")
             row1 += [self.new_round, self.seed, self.new_game, self.open_hands]
-        self.timeline = w.IntSlider(value=0, min=0, max=1, description="Timeline",
-                                    continuous_update=False,
+        # no number of its own: its label is the status's "Round r · event k", so both agree
+        self.timeline = w.IntSlider(value=0, min=0, max=1, description=c.where, readout=False,
+                                    continuous_update=False, style={"description_width": "auto"},
                                     layout=w.Layout(width="100%"))
         self.timeline.add_class("domeng-timeline")
         self.timeline.observe(guarded(c, self._timeline_changed), names="value")
@@ -302,6 +319,7 @@ class ControlsView(w.VBox, _View):
             else:
                 self.timeline.value = index
                 self.timeline.max = max(last, 1)
+            self.timeline.description = c.where
             self.autoplay.value = c.autoplaying
             self.autoplay.description = "Stop auto-play" if c.autoplaying else "Auto-play"
             if self.seed is not None and self.seed.value != c.seed:
@@ -314,6 +332,7 @@ class ControlsView(w.VBox, _View):
         over = c.round.is_over and c.at_frontier
         self.step.disabled = over
         self.to_end.disabled = c.round.is_over
+        self.play_on.layout.display = None if c.is_lesson_over else "none"
         if self.new_round is not None:
             self.new_round.disabled = not (c.game.current.is_over and not c.game.is_over)
 
@@ -323,7 +342,10 @@ class WhyView(w.VBox, _View):
 
     def __init__(self, ctrl: Controller, *, glossary_open: bool = True) -> None:
         self.event = w.HTML()
-        self.glossary = w.HTML()
+        # a Board, whose browser code keeps the <details> open or closed as the person left it
+        # when the content changes (Step, Back, the timeline, the log)
+        self.glossary = Board(label="glossary")
+        self.glossary.add_class("domeng-glossary-panel")
         self.glossary_open = glossary_open
         super().__init__([self.event, self.glossary])
         self.add_class("domeng-why")
@@ -345,10 +367,10 @@ class WhyView(w.VBox, _View):
         self.event.value = f"<h3>Why?</h3>{body}"
         lit = ", ".join(t.label for t in terms) or "none"
         opened = " open" if self.glossary_open else ""
-        self.glossary.value = (
-            f'<details class="domeng-glossary-box"{opened}><summary>Glossary '
+        self.glossary.html = (
+            f'<details class="domeng-glossary-box" data-keep="glossary"{opened}><summary>Glossary '
             f'<span class="domeng-note">(lit: {html.escape(lit)})</span></summary>'
-            f"{render.glossary_html(terms)}</details>"
+            f"{render.glossary_html(terms, lit_first=True)}</details>"
         )
 
 
