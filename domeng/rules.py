@@ -1,7 +1,7 @@
 """The rules configuration: one frozen object with declared defaults.
 
 Every penalty of R12/R19, the opening doubles of R5, the game limits of R23 and
-one switch for each **[reading]** of RULES.md are fields, so a group that plays
+one switch for each **[reading]** of the rules (docs/rules.md) are fields, so a group that plays
 a case differently can say so.
 
 >>> Rules().total_stones
@@ -28,7 +28,7 @@ __all__ = ["Rules", "READINGS"]
 
 @dataclass(frozen=True)
 class Rules:
-    """How this table plays. Defaults are RULES.md's readings."""
+    """How this table plays. Defaults are the readings of docs/rules.md."""
 
     seats: int = 5
     """R1: number of players."""
