@@ -112,7 +112,9 @@ def _show(value: Any, budget: int) -> str:
         if len(value) > budget:
             value = value[:budget]
         text = json.dumps(value, ensure_ascii=False)
-        # lone surrogates cannot be written as UTF-8: show them escaped
+        # lone surrogates cannot be written as UTF-8, and the line and paragraph
+        # separators break lines: show them escaped
+        text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
     if value is None or isinstance(value, bool | float):
         return json.dumps(value)

@@ -211,6 +211,11 @@ class Game:
 
     def play_round(self, players: Sequence[Player]) -> Round:
         """Deal a round and let ``players`` (one per seat) play it to its end."""
+        if (isinstance(players, str) or not isinstance(players, Sequence)
+                or len(players) != self.rules.seats
+                or not all(callable(getattr(p, "choose", None)) for p in players)):
+            raise ScenarioError("players", f"need {self.rules.seats} players with a choose(view) "
+                                           f"method, not {show_value(players)}")
         r = self.new_round()
         while not r.is_over:
             s = r.turn

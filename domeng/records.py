@@ -124,7 +124,7 @@ MAX_NAME = 40
 MAX_LESSON = 20_000
 """The longest ``lesson``, in characters."""
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_IN_PROSE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _BUILTIN_NAME = re.compile(r"[A-Za-z0-9_\-]{1,100}")
 

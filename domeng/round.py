@@ -293,6 +293,9 @@ class Round:
         record: bool = True,
     ) -> Round:
         """Shuffle the 28 tiles with ``rng`` and deal each seat its hand (R3)."""
+        if not isinstance(rng, random.Random):
+            raise ScenarioError("rng", f"{show_value(rng)} is not a random.Random: deal with "
+                                       "random.Random(seed)")
         rules = rules or DEFAULT_RULES
         order = list(range(28))
         rng.shuffle(order)

@@ -261,6 +261,22 @@ def test_game_refuses_names_seeds_and_generators_of_the_wrong_kind(kwargs, path)
     assert info.value.path == path
 
 
+@pytest.mark.parametrize("rng", [5, "seed", None, random])
+def test_r03_a_deal_needs_a_random_generator(rng):
+    with pytest.raises(ScenarioError, match="is not a random.Random") as info:
+        Round.deal(rng)
+    assert info.value.path == "rng"
+
+
+@pytest.mark.parametrize("players", [[], "random", [object()] * 5, None])
+def test_game_play_round_needs_one_player_per_seat_and_deals_nothing_without(players):
+    game = Game(seed=6)
+    state = game.rng.getstate()
+    with pytest.raises(ScenarioError, match="need 5 players"):
+        game.play_round(players)
+    assert game.rounds == [] and game.rng.getstate() == state
+
+
 def test_game_at_on_an_empty_game_says_there_are_no_rounds():
     with pytest.raises(MomentError, match="the game has no rounds yet"):
         Game().at(0, 0)

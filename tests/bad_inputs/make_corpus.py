@@ -433,6 +433,11 @@ def cases() -> Iterator[Case]:  # noqa: C901 - one flat list reads best
             game(lambda d: key(d, "format", "domeng-scenario")), "format", "is one round")
     yield c("round-tile-7-1", k, game(lambda d: d["rounds"][2]["hands"][1].__setitem__(
         0, "7|1")), "rounds[2].hands[1][0]", '"7|1"')
+    # ---------------------------------------------------------------- added later (new
+    # cases go here, so that the files above keep their numbers)
+    k = "bad text for people"
+    yield c("title-line-separator", k, scenario(lambda d: key(d, "title", "one\u2028two")),
+            "title", "control character", "\\u2028")
 
 
 def main() -> int:
