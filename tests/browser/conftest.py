@@ -28,8 +28,10 @@ def pytest_collection_modifyitems(config, items):
 def serve(tmp_path_factory):
     """A factory: ``serve("notebooks/tutorial.ipynb")`` returns the base URL of Voilà serving it.
 
-    The path is taken relative to the repository root. Each notebook gets one
-    server for the whole session; all are stopped, kernels included, at its end.
+    The path is taken relative to the repository root (an absolute path is used
+    as it is). Each notebook gets one server for the whole session; all are
+    stopped, kernels included, at its end. ``serve.log(notebook)`` is the path of
+    that server's output (its log, kernels' stderr included).
     """
     servers: dict[Path, tuple[subprocess.Popen, str]] = {}
     logs = tmp_path_factory.mktemp("voila-logs")
@@ -45,6 +47,7 @@ def serve(tmp_path_factory):
         servers[path] = (proc, base_url)
         return base_url
 
+    start.log = lambda notebook: logs / f"{(ROOT / notebook).resolve().stem}.log"
     yield start
 
     errors = []
