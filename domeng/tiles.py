@@ -123,6 +123,9 @@ TILES: tuple[Tile, ...] = tuple(
 )
 """The 28 tiles, in index order (0|0, 1|0, 1|1, 2|0, …, 6|6)."""
 
+FULL_MASK = (1 << 28) - 1
+"""The mask of all 28 tiles."""
+
 _INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 _BY_HALVES: dict[tuple[int, int], Tile] = {}
 for _t in TILES:
@@ -134,7 +137,6 @@ PIP_MASK: tuple[int, ...] = tuple(
 )
 """``PIP_MASK[p]``: the bitmask of the 7 tiles with a half ``p``."""
 
-FULL_MASK = (1 << 28) - 1
 TILE_PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
 TILE_HI: tuple[int, ...] = tuple(t.hi for t in TILES)
 TILE_LO: tuple[int, ...] = tuple(t.lo for t in TILES)
@@ -207,7 +209,13 @@ def tiles_in(mask: int) -> tuple[Tile, ...]:
 
     >>> tiles_in(5)
     (Tile(0, 0), Tile(1, 1))
+    >>> tiles_in(1 << 28)
+    Traceback (most recent call last):
+    ...
+    domeng.errors.TileError: 268435456 is not a mask of the 28 tiles (0 to 268435455)
     """
+    if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+        raise TileError(f"{show_value(mask)} is not a mask of the 28 tiles (0 to {FULL_MASK})")
     return tuple(_iter_mask(mask))
 
 

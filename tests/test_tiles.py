@@ -108,3 +108,16 @@ def test_masks_round_trip_in_index_order():
 def test_format_tiles_highest_first():
     assert format_tiles([Tile.of(1, 2), Tile.of(6, 6), Tile.of(6, 0)]) == "6|6 6|0 2|1"
     assert format_tiles([]) == ""
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 28, 10**30, 1.5, "3", None, [1]])
+def test_tiles_in_refuses_what_is_not_a_mask_of_the_set(mask):
+    with pytest.raises(TileError, match="is not a mask of the 28 tiles"):
+        tiles_in(mask)
+
+
+def test_r02_tile_of_either_order_is_one_object_and_refuses_other_halves():
+    assert tile_of(0, 6) is tile_of(6, 0) is Tile(0, 6) is TILES[Tile(6, 0).index]
+    for halves in ((7, 0), (-1, 2), ("6", 3), (6.0, 3)):
+        with pytest.raises(TileError):
+            tile_of(*halves)
