@@ -129,13 +129,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def one_line(message: str) -> str:
     """``message`` on one line, fit for any terminal: line breaks become spaces and
-    what cannot be written (unpaired surrogates) is escaped."""
+    what cannot be written (unpaired surrogates) is escaped.
+
+    >>> one_line("moves[2]: two\\nlines and \\ud800")
+    'moves[2]: two lines and \\\\ud800'
+    """
     message = " ".join(message.splitlines())
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        # a terminal that cannot show "—" or a name's letters gets them escaped, not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -136,3 +137,11 @@ def test_simulate_workers_zero_is_refused_as_a_real_command():
                           capture_output=True, text=True, check=False, timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "--workers" in proc.stderr
+
+
+def test_replay_on_a_terminal_that_cannot_show_unicode_escapes_instead_of_crashing():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run([sys.executable, "-m", "domeng", "replay", "ceki"], env=env,
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "\\u2014" in proc.stdout or "\\u2192" in proc.stdout
