@@ -46,8 +46,9 @@ play: venv
 # The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
 # the registries (kept in site/.cache, so a second build is quick and needs no network).
 # Serve it with any static file server: python3 -m http.server --directory $(SITE)
-site: venv
-	$(BIN)/python site/build.py --out $(SITE)
+# site/build.py needs only the standard library: it makes its own venv for the build tools.
+site:
+	$(PYTHON) site/build.py --out $(SITE)
 
 # The browser tests open the site that `make site` just built (tests/browser/test_site.py).
 test: venv site

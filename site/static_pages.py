@@ -86,6 +86,22 @@ def block_other_hosts(context) -> list[str]:
     return blocked
 
 
+async def block_other_hosts_async(context) -> list[str]:
+    """:func:`block_other_hosts` for playwright's async API."""
+    blocked: list[str] = []
+
+    async def route(r) -> None:
+        url = r.request.url
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+            await r.continue_()
+        else:
+            blocked.append(url)
+            await r.abort()
+
+    await context.route("**/*", route)
+    return blocked
+
+
 def build(out: Path) -> None:
     """``site/build.py --out out`` with this Python (what ``make site`` runs)."""
     subprocess.run([sys.executable, str(HERE / "build.py"), "--out", str(out)], check=True,

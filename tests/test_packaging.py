@@ -1,6 +1,9 @@
-"""pyproject.toml and environment.yml must describe the same environment."""
+"""pyproject.toml and environment.yml describe the same environment, split the way pip
+users expect: `pip install domeng` is what the browser needs, extras add the rest."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,7 +54,8 @@ def pyproject_names() -> set[str]:
     specs = list(project["dependencies"])
     for extra in project.get("optional-dependencies", {}).values():
         specs.extend(extra)
-    return {requirement_name(s) for s in specs}
+    # `domeng[voila,sim]` in `dev` names the project's own extras, not another package
+    return {requirement_name(s) for s in specs} - {project["name"]}
 
 
 def environment_names() -> set[str]:
@@ -87,3 +91,58 @@ def test_environment_yml_installs_the_project_itself():
 
 def test_console_script_domeng_runs_domeng_cli_main():
     assert pyproject()["project"]["scripts"]["domeng"] == "domeng.cli:main"
+
+
+# What runs in the browser on the static site: the engine, the pictures, the widgets.
+RUNTIME = {"ipywidgets", "anywidget", "traitlets", "mistune"}
+
+
+def test_pip_install_domeng_gives_only_what_the_browser_needs():
+    assert {requirement_name(s) for s in pyproject()["project"]["dependencies"]} == RUNTIME
+
+
+def test_extras_voila_for_serving_sim_for_simulation_and_dev_includes_both():
+    extras = pyproject()["project"]["optional-dependencies"]
+    names = {k: {requirement_name(s) for s in v} for k, v in extras.items()}
+    assert names["voila"] == {"voila", "jupyterlab", "ipykernel"}
+    assert names["sim"] == {"numpy", "tqdm"}
+    assert "domeng[voila,sim]" in extras["dev"]
+
+
+def test_makefile_installs_the_dev_extra():
+    assert 'pip install -e ".[dev]"' in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+def test_static_site_pins_every_runtime_dependency_with_a_hash():
+    from packaging.requirements import Requirement
+
+    pins = {}
+    for line in (ROOT / "site" / "requirements-browser.txt").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            assert "==" in line and "--hash=sha256:" in line, line
+            req = Requirement(line.split("--hash")[0].strip())
+            pins[normalize(req.name)] = next(iter(req.specifier)).version
+    for spec in pyproject()["project"]["dependencies"]:
+        req = Requirement(spec)
+        name = normalize(req.name)
+        assert name in pins, f"{name} has no wheel on the static site"
+        assert req.specifier.contains(pins[name]), f"{name}=={pins[name]} does not meet {spec}"
+
+
+def test_the_apps_import_path_needs_no_numpy_matplotlib_tqdm_or_voila():
+    code = (
+        "import sys\n"
+        "from domeng.app import build_app\n"
+        "from domeng.app.voila import LaterApp, finish_page, opened_slot\n"
+        "from domeng.app.panels import stones_chart_svg\n"
+        "app = build_app(seed=1)\n"
+        "app.controller.step()\n"
+        "stones_chart_svg([(25, (0,) * 5), (22, (3, 0, 0, 0, 0))], list('ABCDE'))\n"
+        "later = [LaterApp(scenario='ceki', compact=True)]\n"
+        "finish_page(opened_slot(), later, query='scenario=pollo')\n"
+        "heavy = {'numpy', 'matplotlib', 'tqdm', 'voila', 'jupyter_server', 'pandas'}\n"
+        "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]", f"the app imports {out.stdout.strip()}"

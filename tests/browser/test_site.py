@@ -68,16 +68,6 @@ def step_changes_status(app) -> None:
     )
 
 
-def needs_what_the_browser_lacks(notebook: Path) -> bool:
-    """Whether a code cell of ``notebook`` imports numpy, matplotlib or domeng.batch."""
-    import json
-    import re
-
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    pattern = re.compile(r"^\s*(?:import|from)\s+(?:numpy|matplotlib|domeng\.batch)\b", re.M)
-    return any(pattern.search("".join(c["source"])) for c in cells if c["cell_type"] == "code")
-
-
 def python_errors(page) -> list[str]:
     return page.locator(
         '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
@@ -108,11 +98,7 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     assert page.locator(".domeng-later-error").count() == 0
     shots(page, "tutorial")
     assert blocked == [], f"requests to other hosts: {blocked}"
-    errors = python_errors(page)
-    if errors and needs_what_the_browser_lacks(ROOT / "notebooks" / "tutorial.ipynb"):
-        pytest.xfail("the tutorial imports numpy or matplotlib, which Pyodide has not here "
-                     "(chapter 11 is being rewritten with domeng.render.chart)")
-    assert errors == []
+    assert python_errors(page) == []  # chapter 11 included: no numpy or matplotlib here
 
 
 def test_a_link_with_a_scenario_opens_that_lesson_on_the_static_page(site_url, offline):

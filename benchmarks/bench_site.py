@@ -1,0 +1,235 @@
+"""The static site against Voilà: build, size, time to a working table cold and warm, server cost.
+
+Run: ``python benchmarks/bench_site.py [--loads 3] [--voila-loads 3] [--skip-voila]``.
+Needs Debian's chromium at /usr/bin/chromium. It
+
+- builds the site with ``site/build.py`` (as ``make site``; the download cache in
+  ``site/.cache`` is used when it is there) and reports the build time and the
+  size of ``_site`` on disk;
+- serves it with ``python -m http.server`` on 127.0.0.1 and opens the play page and
+  the tutorial, each ``--loads`` times in a fresh browser context (a visitor whose
+  cache is cold), then reloads it once in the same context (a warm cache):
+  seconds from opening to the first table drawn (its Step button shown) and to
+  its Step answered (the event count moved on), the time a click on Step takes
+  to be answered, the bytes fetched, and every request to another host
+  (aborted and counted: there must be none);
+- serves the tutorial with Voilà as ``make app`` does (preheated kernels) and
+  plainly (as on Binder or a JupyterHub), opened the same way (the tutorial's
+  first table, ``benchmarks/bench_voila.py``'s visitor);
+- gives the server's cost of one visitor in each case: CPU seconds on the server
+  and what it holds (a kernel's memory; for the static site only files sent).
+
+Targets (issue "Share it without a server"): first table ≤ 12 s cold and ≤ 6 s warm,
+Step answered ≤ 0.2 s, site ≤ 40 MB. Exit status 1 if one is missed or a page
+reached another host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "site"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bench_voila  # noqa: E402  (Voilà as make app serves it, and its visitor)
+import static_pages  # noqa: E402  (site/static_pages.py)
+from voila_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+TIMEOUT = 180_000  # ms
+TARGETS = {"cold": 12.0, "warm": 6.0, "step": 0.2, "size_mb": 40.0}
+PAGES = {  # page → the CSS class around its first table
+    static_pages.PLAY: ".domeng-play",
+    static_pages.TUTORIAL: ".domeng-chapter-deal",
+}
+
+
+def med(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def fmt(xs: list[float], unit: str = "s") -> str:
+    if not xs:
+        return "-"
+    return f"{med(xs):.2f} {unit} (min {min(xs):.2f}, max {max(xs):.2f}, n={len(xs)})"
+
+
+async def visit(context, url: str, first: str, *, reload: bool = False) -> dict:
+    """Open (or reload) ``url`` in ``context``: seconds to the first table shown and working,
+    the seconds one Step takes to be answered, and the bytes fetched."""
+    page = context.pages[0] if reload else await context.new_page()
+    fetched = {"bytes": 0, "requests": 0}
+
+    def count(response) -> None:
+        fetched["requests"] += 1
+        length = response.headers.get("content-length")
+        if length and length.isdigit():
+            fetched["bytes"] += int(length)
+
+    page.on("response", count)
+    t0 = time.perf_counter()
+    if reload:
+        await page.reload(timeout=TIMEOUT)
+    else:
+        await page.goto(url, timeout=TIMEOUT)
+    step = page.locator(f"{first} .domeng-step").first
+    await step.wait_for(state="visible", timeout=TIMEOUT)
+    shown = time.perf_counter() - t0
+    status = page.locator(f"{first} .domeng-status").first
+    before = re.search(r"event \d+\)", await status.inner_text()).group(0)
+    t1 = time.perf_counter()
+    await step.click(timeout=TIMEOUT)
+    await status.filter(has_not_text=before).wait_for(timeout=TIMEOUT)
+    answered = time.perf_counter() - t1
+    works = time.perf_counter() - t0
+    # a second Step, once the page has settled, is what a learner meets from then on
+    await page.wait_for_timeout(1500)
+    before = re.search(r"event \d+\)", await status.inner_text()).group(0)
+    t2 = time.perf_counter()
+    await step.click(timeout=TIMEOUT)
+    await status.filter(has_not_text=before).wait_for(timeout=TIMEOUT)
+    again = time.perf_counter() - t2
+    page.remove_listener("response", count)
+    return {"shown": shown, "works": works, "first_step": answered, "step": again, **fetched}
+
+
+async def bench_static(browser, base: str, server_pid: int, loads: int) -> dict:
+    server = psutil.Process(server_pid)
+    out = {}
+    for path, first in PAGES.items():
+        url = f"{base}/{path}"
+        cold, warm = [], []
+        blocked_all: list[str] = []
+        cpu0 = sum(server.cpu_times()[:2])
+        for _ in range(loads):
+            context = await browser.new_context(viewport={"width": 1280, "height": 900})
+            blocked = await static_pages.block_other_hosts_async(context)
+            try:
+                cold.append(await visit(context, url, first))
+                warm.append(await visit(context, url, first, reload=True))
+            finally:
+                await context.close()
+            blocked_all += blocked
+        cpu = (sum(server.cpu_times()[:2]) - cpu0) / loads
+        out[path] = {"cold": cold, "warm": warm, "blocked": blocked_all, "cpu": cpu}
+    return out
+
+
+async def bench_voila_mode(browser, mode: str, loads: int, logdir: Path) -> dict:
+    proc, url = bench_voila.start_voila(mode, 2, logdir / f"voila-{mode}.log")
+    try:
+        if mode == "preheat":
+            await bench_voila.wait_for_pool(proc, 2)
+        cpu0 = bench_voila.cpu_snapshot(proc)
+        visits = []
+        for i in range(loads):
+            if i:
+                await asyncio.sleep(6)
+            visits.append(await bench_voila.open_page(browser, url))
+        await asyncio.sleep(6)  # the pool refills after the last visitor too
+        cpu1 = bench_voila.cpu_snapshot(proc)
+        mem = [bench_voila.memory(k)[1] for k in bench_voila.kernels(proc)]
+    finally:
+        bench_voila.voila_server.stop(proc)
+    server, kernel, _browser = ((b - a) / loads for a, b in zip(cpu0, cpu1, strict=True))
+    return {"visits": visits, "cpu": server + kernel, "uss": med(mem)}
+
+
+async def main_async(args) -> int:
+    from playwright.async_api import async_playwright
+
+    if not os.path.exists(CHROMIUM):
+        print(f"chromium not installed at {CHROMIUM}: apt-get install -y chromium")
+        return 1
+    good = True
+    print(f"machine: {psutil.cpu_count()} cores, "
+          f"{psutil.virtual_memory().total / 2**30:.0f} GB, load {os.getloadavg()[0]:.1f}")
+    site = args.site.resolve()
+    if not args.no_build:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "site" / "build.py"), "--out", str(site)],
+                       check=True, stdout=subprocess.DEVNULL)
+        print(f"build: {time.perf_counter() - t0:.0f} s (site/.cache "
+              f"{'warm' if (ROOT / 'site' / '.cache' / 'wheels').exists() else 'cold'})")
+    size = static_pages.site_size(site) / 1e6
+    verdict = "meets" if size <= TARGETS["size_mb"] else "MISSES"
+    good &= size <= TARGETS["size_mb"]
+    print(f"site: {size:.1f} MB in {sum(1 for f in site.rglob('*') if f.is_file())} files "
+          f"(target ≤ {TARGETS['size_mb']:.0f} MB: {verdict})")
+
+    rows = []
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            with static_pages.serve(site) as base:
+                pid = next(p.pid for p in psutil.Process().children(recursive=True)
+                           if "http.server" in " ".join(p.cmdline()))
+                static = await bench_static(browser, base, pid, args.loads)
+            for path, r in static.items():
+                cold, warm = r["cold"], r["warm"]
+                name = Path(path).stem
+                print(f"\n== static {name}.html (python -m http.server, {args.loads} visitors)")
+                print(f"cold: first table drawn  {fmt([v['shown'] for v in cold])}")
+                print(f"cold: first Step answered {fmt([v['works'] for v in cold])}")
+                print(f"warm: first table drawn  {fmt([v['shown'] for v in warm])}")
+                steps = [v["step"] for v in cold + warm]
+                print(f"Step answered in {fmt(steps)}; the very first click "
+                      f"{fmt([v['first_step'] for v in cold + warm])}")
+                print(f"fetched per cold visit: {med([v['bytes'] for v in cold]) / 1e6:.1f} MB "
+                      f"in {med([v['requests'] for v in cold]):.0f} requests; warm reload "
+                      f"{med([v['bytes'] for v in warm]) / 1e6:.1f} MB")
+                print(f"requests to other hosts (aborted): {len(r['blocked'])}")
+                ok = {"cold": med([v["shown"] for v in cold]) <= TARGETS["cold"],
+                      "warm": med([v["shown"] for v in warm]) <= TARGETS["warm"],
+                      "step": med(steps) <= TARGETS["step"], "offline": not r["blocked"]}
+                print("targets: " + ", ".join(f"{k} {'meets' if v else 'MISSES'}"
+                                              for k, v in ok.items()))
+                good &= all(ok.values())
+                rows.append((f"static site, {name}", med([v["shown"] for v in cold]),
+                             med([v["shown"] for v in warm]), med(steps),
+                             f"{r['cpu']:.2f} s CPU, "
+                             f"{med([v['bytes'] for v in cold]) / 1e6:.0f} MB sent, no kernel"))
+            if not args.skip_voila:
+                with tempfile.TemporaryDirectory() as tmp:
+                    for mode, label in (("preheat", "make app (Voilà, preheated)"),
+                                        ("plain", "plain Voilà")):
+                        r = await bench_voila_mode(browser, mode, args.voila_loads, Path(tmp))
+                        shown = med([v["shown"] for v in r["visits"]])
+                        works = [v["works"] - v["shown"] for v in r["visits"]]
+                        rows.append((f"{label}, tutorial", shown, float("nan"), med(works),
+                                     f"{r['cpu']:.1f} s CPU, kernel {r['uss']:.0f} MB USS"))
+        finally:
+            await browser.close()
+
+    print("\n| served by | first table, cold | warm reload | Step answered | "
+          "server cost per visitor |")
+    print("|---|---|---|---|---|")
+    for label, cold, warm, step, cost in rows:
+        warm_text = "—" if warm != warm else f"{warm:.1f} s"
+        print(f"| {label} | {cold:.1f} s | {warm_text} | {step:.2f} s | {cost} |")
+    return 0 if good else 1
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=3, help="visitors per static page")
+    ap.add_argument("--voila-loads", type=int, default=3, help="visitors per Voilà mode")
+    ap.add_argument("--site", type=Path, default=ROOT / "_site")
+    ap.add_argument("--no-build", action="store_true", help="use the site already in --site")
+    ap.add_argument("--skip-voila", action="store_true")
+    sys.exit(asyncio.run(main_async(ap.parse_args())))
+
+
+if __name__ == "__main__":
+    main()
