@@ -119,3 +119,28 @@ def test_the_front_page_links_both_notebooks(site_url, offline):
     hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert static_pages.PLAY in hrefs and static_pages.TUTORIAL in hrefs
     assert blocked == []
+
+
+def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path, monkeypatch):
+    """`make app` and `make play` serve with --template=domeng (site/jupyter): Voilà's lab
+    template without its CDN stylesheet links, so the page logs no error either."""
+    import voila_server
+
+    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "site" / "jupyter"))
+    flags = [*voila_server.BASE_FLAGS, "--template=domeng"]
+    proc, url = voila_server.start(ROOT / "notebooks" / "play.ipynb", flags, tmp_path / "v.log")
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        blocked = static_pages.block_other_hosts(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(url + "/", timeout=TIMEOUT)
+        table = page.locator(".domeng-play")
+        table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+        step_changes_status(table)
+        context.close()
+    finally:
+        voila_server.stop(proc)
+    assert blocked == [], f"requests to other hosts: {blocked}"
+    assert errors == []
