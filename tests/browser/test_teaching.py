@@ -31,6 +31,18 @@ CELLS = [
     "def reader_with_a_bug(*args, **kwargs):\n"
     '    raise RuntimeError("reader bug in /srv/domeng/secret_path.py")\n\n\n'
     "broken.controller.load_scenario = reader_with_a_bug\nbroken",
+    # five people at one table, stopped where a tile fits both ends with different results
+    'ends = build_app(seed=0, players=["person"] * 5, open_hands=True)\n'
+    'ends.add_class("domeng-test-ends")\n'
+    "c = ends.controller\n"
+    "while not any(len(c.end_options(t)) == 2 for t in c.playable(c.deciding_seat or 0)):\n"
+    "    if c.deciding_seat is None:\n"
+    "        c.step()\n"
+    "    else:\n"
+    "        move = c.round.legal_moves()[0]\n"
+    "        c.play(move.tile, move.end)\n"
+    "c.pick(next(t for t in c.playable(c.deciding_seat) if len(c.end_options(t)) == 2))\n"
+    "ends",
 ]
 
 
@@ -50,7 +62,8 @@ def url(serve, notebook):
 
 def open_page(page, url):
     page.goto(url + "/", timeout=TIMEOUT)
-    for css in ("domeng-test-lesson", "domeng-test-game", "domeng-test-broken"):
+    for css in ("domeng-test-lesson", "domeng-test-game", "domeng-test-broken",
+                "domeng-test-ends"):
         page.locator(f".{css} .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
 
 
@@ -237,3 +250,28 @@ def test_an_error_in_a_callback_shows_one_line_and_its_traceback_goes_to_the_log
     text = log.read_text(errors="replace")
     assert "Traceback (most recent call last)" in text
     assert "RuntimeError: reader bug in /srv/domeng/secret_path.py" in text
+
+
+SLOT_WIDTH = """g => getComputedStyle(g.querySelector('.domeng-slot')).strokeWidth"""
+
+
+def test_each_end_button_lights_the_end_it_means_on_the_board(page, url, screenshot_dir):
+    open_page(page, url)
+    app = page.locator(".domeng-test-ends")
+    left, right = app.locator("button.domeng-end-left"), app.locator("button.domeng-end-right")
+    assert left.inner_text().startswith("◀ left end →")
+    assert right.inner_text().startswith("right end →") and right.inner_text().endswith("▶")
+    line = app.locator(".domeng-table svg.domeng-line")
+    slots = {end: line.locator(f"g.domeng-open-end[data-end='{end}']") for end in ("left", "right")}
+    for end, slot in slots.items():  # the board names both ends as the buttons do
+        assert slot.locator("text").first.text_content() == end
+        assert slot.locator(".domeng-slot-choice").count() == 1
+    calm = slots["left"].evaluate(SLOT_WIDTH)
+    left.hover()
+    assert slots["left"].evaluate(SLOT_WIDTH) == "4px" != calm
+    assert slots["right"].evaluate(SLOT_WIDTH) == calm
+    app.scroll_into_view_if_needed()
+    page.screenshot(path=screenshot_dir / "teaching-end-choice.png")
+    right.hover()
+    assert slots["right"].evaluate(SLOT_WIDTH) == "4px"
+    assert slots["left"].evaluate(SLOT_WIDTH) == calm
