@@ -459,3 +459,13 @@ def test_r11_end_options_say_which_ends_make_a_mappakuling():
         if seen >= 3:
             return
     raise AssertionError("no MAPPAKULING option in the seeds tried")
+
+
+def test_r12_badges_name_the_seat_that_just_passed():
+    c = Controller(scenario="passebunge-twice")
+    while not (c.event and c.event.kind is EventKind.PASS):
+        c.step()
+    passer = c.event.seat
+    assert [Term.PASSEBUNGE in c.badges(s) for s in range(5)] == [s == passer for s in range(5)]
+    c.step()
+    assert not any(Term.PASSEBUNGE in c.badges(s) or Term.PASS in c.badges(s) for s in range(5))

@@ -36,7 +36,7 @@ the current event come first); the rules (``docs/rules.md``, shipped as
 ``find(root, css_class)`` returns the first widget under ``root`` with that
 class (for tests and notebooks). The root widget has ``.controller``. Its
 methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
-``choose_end``, ``ready``, ``new_round``, ``new_game``, ``load_scenario``,
+``choose_end``, ``ready``, ``play_on``, ``new_round``, ``new_game``, ``load_scenario``,
 ``save_game``, ``save_moment``, ``hint``, ``start_autoplay``,
 ``stop_autoplay``) are the only ways the app changes.
 

@@ -31,7 +31,7 @@ from domeng.game import Game
 from domeng.players import PLAYERS, Player, make_player
 from domeng.records import Record, game_to_json, load, load_builtin, replay, round_to_scenario
 from domeng.round import LEFT, Move, Round
-from domeng.terms import Term
+from domeng.terms import EventKind, Term
 from domeng.tiles import Tile, parse_tile
 
 __all__ = ["PERSON", "Controller", "EndOption", "LogEntry"]
@@ -292,6 +292,9 @@ class Controller(HasTraits):
             out.append(Term.CAMAT)
         if r.last_mappano == seat:
             out.append(Term.LAST_MAPPANO)
+        e = self.event
+        if e is not None and e.kind is EventKind.PASS and e.seat == seat:
+            out.append(Term.PASSEBUNGE if Term.PASSEBUNGE in e.terms else Term.PASS)
         res = r.result
         if res is not None:
             if res.first_cappu == seat:
