@@ -820,7 +820,7 @@ class Controller(HasTraits):
         """
         if isinstance(exc, DomengError):
             line = _one_line(str(exc))
-            log.warning("refused in a callback: %s: %s", type(exc).__name__, line)
+            log.info("refused in a callback: %s: %s", type(exc).__name__, line)
         else:
             line = ("Something went wrong inside the app, and that action did nothing. "
                     "The details are in the server's log.")
