@@ -1,8 +1,11 @@
 """One round of Domeng: the deal, the line, turns, passes, the ending and its stones.
 
 The state is a handful of ints, a few short lists and tuples, so it is cheap
-to copy. Hands are bitmasks over the 28 tiles; legal moves come from
-``hand & (PIP_MASK[left] | PIP_MASK[right])``. Every change is recorded as an
+to copy. Hands are bitmasks over the 28 tiles. Every decision of the rules (the
+moves a hand may make, the open ends after one, the stones of a pass, the
+endings and their settlement, the CAMAT) is made by :mod:`domeng.core` on these
+ints; this module checks the moves people make, keeps the line and the moves,
+and records each change as an
 :class:`~domeng.events.Event` (unless ``record=False``, the fast path for
 simulations), and the decisions made are kept in :attr:`Round.moves`, so any
 earlier point can be rebuilt with :meth:`Round.at`.
@@ -21,8 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from domeng import core
 from domeng.errors import (
     IllegalMove,
     MomentError,
@@ -159,6 +164,9 @@ def _ends_after(left: int, right: int, tile: int, end: str) -> tuple[int, int]:
 
 
 DEFAULT_RULES = Rules()
+_ENDINGS: tuple[Ending, ...] = tuple(Ending)
+"""Ending by :mod:`domeng.core` ending code."""
+assert [e.name for e in _ENDINGS] == ["FIRST_CAPPU", "CEKI", "POLLO", "MANGUNO", "MATTIKKENG"]
 
 _MOVE_OPEN: tuple[Move, ...] = tuple(Move(t) for t in TILES)
 _MOVE_AT: tuple[dict[str, Move], ...] = tuple(
@@ -166,22 +174,23 @@ _MOVE_AT: tuple[dict[str, Move], ...] = tuple(
 )
 
 
-def _fits(left: int, right: int) -> tuple[tuple[int, Move], ...]:
-    """Every (tile bit, move) that can join a line with these open ends."""
-    out = []
-    for i, t in enumerate(TILES):
-        at_left, at_right = t.has(left), t.has(right)
-        if at_left and at_right and left != right:
-            out += [(1 << i, _MOVE_AT[i][LEFT]), (1 << i, _MOVE_AT[i][RIGHT])]
-        elif at_right:
-            out.append((1 << i, _MOVE_AT[i][RIGHT]))
-        elif at_left:
-            out.append((1 << i, _MOVE_AT[i][LEFT]))
-    return tuple(out)
-
-
-_FITS = tuple(tuple(_fits(a, b) for b in range(7)) for a in range(7))
-"""``_FITS[left][right]``: the moves any hand could make on these ends, by tile bit."""
+_MOVE_OF_CODE: tuple[Move, ...] = tuple(_MOVE_AT[c >> 1][RIGHT if c & 1 else LEFT]
+                                        for c in range(56))
+"""The :class:`Move` of each :mod:`domeng.core` move code after the opening."""
+_CODE_OF: dict[int, int] = {id(m): c for c, m in enumerate(_MOVE_OF_CODE)}
+"""``id(move)`` → move code, for the :class:`Move` objects :meth:`Round.legal_moves` lists
+(they live as long as the module; any other move takes the checked path)."""
+_PASS_MOVE = Move(None)
+_FIT, _AFTER, _LISTED = core.FIT, core.AFTER, core.LISTED
+_LEGAL: dict[int, tuple[Move, ...]] = {}
+"""``(fitting tiles of a hand) << 6 | 7 * left + right`` → its moves: a cache."""
+_LEGAL_MAX = 200_000
+_PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
+               (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
+_new_event = tuple.__new__
+_DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
+_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
+_proxy = MappingProxyType
 
 
 class Round:
@@ -210,7 +219,7 @@ class Round:
         "opening_reason",
         "left",
         "right",
-        "line",
+        "plays",
         "turn",
         "last_mappano",
         "last_domino",
@@ -240,10 +249,14 @@ class Round:
                 f"rules: should be a Rules object (Rules.from_dict reads a dict), "
                 f"not {show_value(rules)}"
             )
-        self.rules = rules
-        self.n = n = rules.seats
         masks = _hand_masks(hands)
         _check_deal(masks, rules)
+        self._setup(masks, rules, opener, camat, stones, record)
+
+    def _setup(self, masks: list[int], rules: Rules, opener: int | None, camat: int | None,
+               stones: tuple[int, Sequence[int]] | None, record: bool) -> None:
+        self.rules = rules
+        self.n = n = rules.seats
         self.dealt = tuple(masks)
         self.hands = list(masks)
         used = 0
@@ -263,12 +276,12 @@ class Round:
         elif opener is not None:
             self.opener, self.opening_reason = opener, "free"
         else:
-            self.opener, tile = _first_round_opener(masks, rules)
+            self.opener, tile = core.first_round_opener(masks, rules)
             self.opening_reason = "R5"
             if rules.opener_leads_double:
-                self.opening_tile = tile
+                self.opening_tile = TILES[tile]
         self.left = self.right = -1
-        self.line: tuple[Placed, ...] = ()
+        self.plays: list[int] = []
         self.turn: int | None = self.opener
         self.last_mappano: int | None = None
         self.last_domino: Tile | None = None
@@ -296,17 +309,17 @@ class Round:
         if not isinstance(rng, random.Random):
             raise ScenarioError("rng", f"{show_value(rng)} is not a random.Random: deal with "
                                        "random.Random(seed)")
-        rules = rules or DEFAULT_RULES
-        order = list(range(28))
-        rng.shuffle(order)
-        k = rules.hand_size
-        hands = []
-        for s in range(rules.seats):
-            m = 0
-            for i in order[s * k : (s + 1) * k]:
-                m |= 1 << i
-            hands.append(m)
-        return cls(hands, rules=rules, opener=opener, camat=camat, stones=stones, record=record)
+        if rules is None:
+            rules = DEFAULT_RULES
+        elif not isinstance(rules, Rules):
+            return cls([], rules=rules)  # raises the RulesError of a bad rules argument
+        hands = core.deal(rng, rules.seats, rules.hand_size)
+        if cls is not Round:
+            return cls(hands, rules=rules, opener=opener, camat=camat, stones=stones,
+                       record=record)
+        r = Round.__new__(Round)  # a shuffled deal needs no checking of its hands
+        r._setup(hands, rules, opener, camat, stones, record)
+        return r
 
     def copy(self) -> Round:
         """An independent copy (cheap: ints, tuples and a few short lists)."""
@@ -317,6 +330,7 @@ class Round:
         other.held = self.held[:]
         other.passed_on = self.passed_on[:]
         other.moves = self.moves[:]
+        other.plays = self.plays[:]
         if self.events is not None:
             other.events = self.events[:]
         return other
@@ -369,6 +383,11 @@ class Round:
         """The two open ends, left and right, or None before the opening (R7)."""
         return (self.left, self.right) if self.left >= 0 else None
 
+    @property
+    def line(self) -> tuple[Placed, ...]:
+        """The tiles in the line as they lie, left to right (built from :attr:`plays`)."""
+        return line_of(self.plays)
+
     def check_seat(self, seat: Any) -> int:
         """``seat`` if it is a seat of this table, else :class:`SeatError`.
 
@@ -418,17 +437,23 @@ class Round:
             if self.opening_tile is not None:
                 return [Move(self.opening_tile)]
             return [Move(t) for t in tiles_in(hand)]
-        out = [m for bit, m in _FITS[self.left][self.right] if hand & bit]
-        if self._may_pass_voluntarily(s):
-            out.append(Move(None))
-        return out
+        e = 7 * self.left + self.right
+        key = (hand & _FIT[e]) << 6 | e
+        listed = _LEGAL.get(key)
+        if listed is None:
+            listed = tuple(_MOVE_OF_CODE[c] for c in core.moves(hand, self.left, self.right))
+            if len(_LEGAL) < _LEGAL_MAX:
+                _LEGAL[key] = listed
+        if self.rules.voluntary_pass and s != self.last_mappano:
+            return [*listed, _PASS_MOVE]
+        return list(listed)
 
     def view_for(self, seat: int) -> SeatView:
         """What ``seat`` may know now (see :class:`SeatView`)."""
         self.check_seat(seat)
         line_mask = 0
-        for p in self.line:
-            line_mask |= p.tile.bit
+        for c in self.plays:
+            line_mask |= 1 << (c >> 7)
         return SeatView(
             seat=seat,
             hand=self.hand(seat),
@@ -468,6 +493,24 @@ class Round:
         events that happened. An illegal move raises :class:`IllegalMove` and
         changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
+        code = _CODE_OF.get(id(move))
+        if code is not None and seat is None and end is None:
+            # the fast path: a listed move after the opening, on the core's tables
+            s = self.turn
+            if s is not None and self.left >= 0:
+                left = self.left
+                e = 7 * left + self.right
+                ne = _AFTER[56 * e + code]
+                h = self.hands[s]
+                if ne >= 0 and h >> (code >> 1) & 1:
+                    if self.events is None:
+                        self.moves.append(move)
+                        self._play_fast(s, code, ne, h)
+                        return []
+                    start = self.event_count
+                    self._play_recorded(s, code, ne, h, move)
+                    self._run_auto()
+                    return self.events[start:]
         if seat is not None:
             self.check_seat(seat)
         if not isinstance(move, Move):
@@ -490,6 +533,58 @@ class Round:
         start = self.event_count
         self._run_auto()
         return self.events[start:] if self.events is not None else []
+
+    def _play_fast(self, s: int, code: int, e: int, h: int) -> None:
+        """A checked play after the opening with no events recorded, then the forced
+        passes and the ending that follow (:mod:`domeng.core` decides them)."""
+        i = code >> 1
+        h ^= 1 << i
+        self.hands[s] = h
+        self.played |= 1 << s
+        self.last_mappano = s
+        self.last_domino = TILES[i]
+        self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
+        left, right = self.left, self.right = _DIV7[e]
+        self.event_count += 1
+        if not h:  # R14: the round ends at once (after the opening, so kuling is left == right)
+            self.turn = None
+            self._finish_first_cappu(s, left == right, TILE_HI[i] == TILE_LO[i])
+            if self._pending_camat is not None:
+                self._appoint_camat(self._pending_camat)
+            return
+        # forced passes (R9, R12, R13) until a seat can play, or the MANGUNO (R15)
+        hands, n, fit = self.hands, self.n, _FIT[e]
+        t = (s + 1) % n
+        if hands[t] & fit:
+            self.turn = t
+            return
+        t, self.table, count = core.forced_passes(
+            self.rules, hands, fit, t, s, self.played, self.table, self.held, self.passed_on,
+            (1 << left) | (1 << right))
+        self.event_count += count
+        self.turn = t
+        if t == s and not hands[t] & fit:
+            self._finish_manguno(s)
+
+    def _play_recorded(self, s: int, code: int, e: int, h: int, move: Move) -> None:
+        """:meth:`_apply` for a checked play after the opening, its event recorded."""
+        self.moves.append(move)
+        i = code >> 1
+        tile = TILES[i]
+        h ^= 1 << i
+        self.hands[s] = h
+        self.played |= 1 << s
+        self.last_mappano = s
+        self.last_domino = tile
+        order = len(self.plays)
+        self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
+        ends = self.left, self.right = _DIV7[e]
+        self.events.append(_new_event(Event, (
+            _PLAY, s, tile, RIGHT if code & 1 else LEFT, ends,
+            _PLAY_TERMS[TILE_HI[i] == TILE_LO[i], e % 8 == 0], (), self.table,
+            _proxy({"opening": None, "order": order, "skipped": (), "double": None}))))
+        self.event_count += 1
+        self.turn = None if not h else (s + 1) % self.n
 
     def _needs_decision(self) -> bool:
         s = self.turn
@@ -573,22 +668,24 @@ class Round:
             self._pass(s, voluntary=True)
             return
         tile = move.tile
-        i = tile.index
+        i = _INDEX[tile]
         self.hands[s] &= ~(1 << i)
         self.played |= 1 << s
         self.last_mappano, self.last_domino = s, tile
         hi, lo = TILE_HI[i], TILE_LO[i]
-        order = len(self.line)
+        order = len(self.plays)
         if self.left < 0:
             self.left, self.right = hi, lo
             end = LEFT
-            self.line = (Placed(tile, hi, lo, s, 0),)
+            self.plays.append(2 * i << 6 | s)
             kuling = False
             opening = self.opening_reason
-            if opening == "R5":
+            if self.events is None:
+                double, skipped = None, ()
+            elif opening == "R5":
                 # the doubles above the opener's (R5), not above the tile led: with
                 # opener_leads_double off the opener may lead a lower tile
-                double = _first_round_opener(list(self.dealt), self.rules)[1].hi
+                double = TILE_HI[core.first_round_opener(self.dealt, self.rules)[1]]
                 skipped = tuple(
                     f"{d}|{d}" for d in self.rules.opening_doubles
                     if d > double and self.sleeping >> tile_of(d, d).index & 1
@@ -597,29 +694,21 @@ class Round:
                 double, skipped = None, ()
         else:
             end = move.end
-            if end == LEFT:
-                new = lo if hi == self.left else hi
-                self.line = (Placed(tile, new, self.left, s, order),) + self.line
-                self.left = new
-            else:
-                new = lo if hi == self.right else hi
-                self.line = self.line + (Placed(tile, self.right, new, s, order),)
-                self.right = new
-            kuling = self.left == self.right
+            code = 2 * i + (end != LEFT)
+            self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
+            left, right = self.left, self.right = _DIV7[
+                _AFTER[56 * (7 * self.left + self.right) + code]]
+            kuling = left == right
             opening = double = None
             skipped = ()
         empty = not self.hands[s]
         if self.events is not None:
-            terms = []
-            if hi == lo:
-                terms.append(Term.LEMPA)
-            if kuling:
-                terms.append(Term.MAPPAKULING)
-            self._log(
-                Event(_PLAY, s, tile, end, (self.left, self.right), tuple(terms), (),
-                      self.table, {"opening": opening, "order": order, "skipped": skipped,
-                                   "double": None if double is None else f"{double}|{double}"})
-            )
+            self.events.append(_new_event(Event, (
+                _PLAY, s, tile, end, (self.left, self.right), _PLAY_TERMS[hi == lo, kuling], (),
+                self.table, _proxy({"opening": opening, "order": order, "skipped": skipped,
+                                    "double": None if double is None else f"{double}|{double}"})
+            )))
+            self.event_count += 1
         else:
             self.event_count += 1
         self.turn = (s + 1) % self.n
@@ -634,8 +723,11 @@ class Round:
 
     def _run_auto(self) -> None:
         while self.result is None or self._pending_camat is not None:
-            if self.result is None and self._needs_decision():
-                return
+            if self.result is None:
+                s = self.turn
+                if s is not None and (self.left < 0 or self.hands[s] & _FIT[
+                        7 * self.left + self.right]):
+                    return  # a decision (_needs_decision)
             self._auto_one()
 
     def _auto_one(self) -> None:
@@ -645,7 +737,7 @@ class Round:
             return
         if self.turn is None:  # the last play emptied a hand: R14's end comes now
             s = self.last_mappano
-            kuling = len(self.line) > 1 and self.left == self.right
+            kuling = len(self.plays) > 1 and self.left == self.right
             self._finish_first_cappu(s, kuling, self.last_domino.is_lempa)
             return
         s = self.turn
@@ -654,49 +746,14 @@ class Round:
         else:
             self._pass(s)
 
-    def _give(
-        self, receiver: int, due: int, payers: Sequence[int]
-    ) -> tuple[tuple[StoneMove, ...], int]:
-        """R20: up to ``due`` stones to ``receiver``: the table first, then the payers."""
-        moves = []
-        from_table = min(self.table, due)
-        if from_table:
-            self.table -= from_table
-            moves.append(StoneMove(None, receiver, from_table))
-        rest = due - from_table
-        for p in payers:
-            if not rest:
-                break
-            pay = min(self.held[p], rest)
-            if pay:
-                self.held[p] -= pay
-                rest -= pay
-                moves.append(StoneMove(p, receiver, pay))
-        self.held[receiver] += due - rest
-        return tuple(moves), rest
-
-    def _is_block_pass(self, s: int) -> bool:
-        """Whether this pass will be one of the four before a MANGUNO (R13)."""
-        mask = PIP_MASK[self.left] | PIP_MASK[self.right]
-        m = self.last_mappano
-        seat = s
-        while True:
-            if self.hands[seat] & mask:
-                return False
-            if seat == m:
-                return True
-            seat = (seat + 1) % self.n
-
     def _pass(self, s: int, voluntary: bool = False) -> None:
-        rules = self.rules
-        passebunge = not self.played >> s & 1
-        due = rules.passebunge_stones if passebunge else rules.pass_stones
-        block = not rules.block_passes_cost and self._is_block_pass(s)
-        if block:
-            due = 0
+        due, passebunge, block = core.pass_due(
+            self.rules, self.hands, s, _FIT[7 * self.left + self.right], self.last_mappano,
+            self.played)
         table = self.table
         payer = self.last_mappano
-        moves, uncovered = self._give(s, due, (payer,))
+        given: list | None = [] if self.events is not None else None
+        self.table, uncovered = core.give(table, self.held, s, due, (payer,), given)
         if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
             self.passed_on[s] |= (1 << self.left) | (1 << self.right)
         self.turn = (s + 1) % self.n
@@ -710,28 +767,21 @@ class Round:
             terms.append(Term.LAST_MAPPANO)
         if uncovered:
             terms.append(Term.STONES)
-        self._log(
-            Event(_PASS, s, None, None, (self.left, self.right), tuple(terms), moves, table,
-                  {"payer": payer, "due": due, "uncovered": uncovered, "block": block,
-                   "last_domino": self.last_domino, "voluntary": voluntary})
-        )
+        moves = tuple([_new_event(StoneMove, m) for m in given])
+        self.events.append(_new_event(Event, (
+            _PASS, s, None, None, (self.left, self.right), tuple(terms), moves, table,
+            _proxy({"payer": payer, "due": due, "uncovered": uncovered, "block": block,
+                    "last_domino": self.last_domino, "voluntary": voluntary}))))
+        self.event_count += 1
 
     def _finish_first_cappu(self, s: int, kuling: bool, lempa: bool) -> None:
-        rules = self.rules
-        if kuling and lempa:
-            ending, due = Ending.POLLO, rules.pollo_stones
-        elif kuling:
-            ending, due = Ending.CEKI, rules.ceki_stones
-        else:
-            ending, due = Ending.FIRST_CAPPU, rules.first_cappu_stones
-        cucuq = (s - 1) % self.n
-        camat_before = self.table == 0 and self.held[s] == 0
         table = self.table
-        moves, uncovered = self._give(cucuq, due, (s,))
-        if rules.camat_after_settlement:
-            camat = self.table == 0 and self.held[s] == 0
-        else:
-            camat = camat_before
+        given: list | None = [] if self.events is not None else None
+        st = core.settle_first_cappu(self.rules, s, kuling, lempa, table, self.held, given)
+        self.table = st.table
+        ending, due, cucuq, uncovered = _ENDINGS[st.ending], st.due, st.cucuq, st.uncovered
+        camat = st.camat >= 0
+        moves = () if given is None else tuple(StoneMove(*m) for m in given)
         terms = [Term.FIRST_CAPPU]
         if ending is not Ending.FIRST_CAPPU:
             terms.append(ending.term)
@@ -745,34 +795,26 @@ class Round:
             self._pending_camat = s
 
     def _finish_manguno(self, m: int) -> None:
-        rules = self.rules
-        n = self.n
         pips = self._all_pips()
-        order = [(m + k) % n for k in range(1, n)]
-        matt = tuple(s for s in order if pips[s] <= pips[m])
         table = self.table
+        given: list | None = [] if self.events is not None else None
+        st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
+        self.table = st.table
+        due, uncovered, matt = st.due, st.uncovered, st.mattikkeng
+        moves = () if given is None else tuple(StoneMove(*g) for g in given)
         terms = [Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO]
-        if not matt:
-            cucuq = (m - 1) % n
-            due = rules.manguno_stones
-            moves, uncovered = self._give(cucuq, due, (m,))
-            result = RoundResult(Ending.MANGUNO, m, cucuq, (), m, None, pips)
+        if st.ending == core.MANGUNO:
+            result = RoundResult(Ending.MANGUNO, m, st.cucuq, (), m, None, pips)
             terms.append(Term.CUCUQ)
         else:
-            winner = min(matt, key=lambda s: pips[s])  # first clockwise on ties (R16)
-            if len(matt) == 1 and pips[matt[0]] < pips[m]:
-                due = rules.mattikkeng_stones
-            else:
-                due = rules.shared_mattikkeng_stones
-            moves, uncovered = self._give(m, due, matt)
-            result = RoundResult(Ending.MATTIKKENG, winner, None, matt, m, None, pips)
+            result = RoundResult(Ending.MATTIKKENG, st.winner, None, matt, m, None, pips)
             terms.append(Term.MATTIKKENG)
         if uncovered:
             terms.append(Term.STONES)
         self._end(result, tuple(terms), moves, table, due, uncovered)
 
     def _all_pips(self) -> tuple[int, ...]:
-        return tuple(mask_pips(h) for h in self.hands)
+        return tuple(core.mask_pips(h) for h in self.hands)
 
     def _end(self, result, terms, moves, table, due, uncovered) -> None:
         self.result = result
@@ -806,6 +848,45 @@ class Round:
 
 
 # --------------------------------------------------------------------- helpers
+def line_of(plays: Sequence[int]) -> tuple[Placed, ...]:
+    """The line from :attr:`Round.plays`: per tile played, ``code << 6 | end << 3 | seat``
+    with ``code`` a :mod:`domeng.core` move code and ``end`` the open end it joined."""
+    before: list[Placed] = []
+    after: list[Placed] = []
+    for k, c in enumerate(plays):
+        code, end, s = c >> 6, c >> 3 & 7, c & 7
+        i = code >> 1
+        tile = TILES[i]
+        hi, lo = TILE_HI[i], TILE_LO[i]
+        if k == 0:
+            after.append(Placed(tile, hi, lo, s, 0))
+        elif code & 1:
+            after.append(Placed(tile, end, lo if hi == end else hi, s, k))
+        else:
+            before.append(Placed(tile, lo if hi == end else hi, end, s, k))
+    before.reverse()
+    return tuple(before + after)
+
+
+def plays_of(line: Sequence[Placed]) -> list[int]:
+    """:attr:`Round.plays` from a line (the inverse of :func:`line_of`)."""
+    if not line:
+        return []
+    ordered = sorted(range(len(line)), key=lambda k: line[k].order)
+    first = ordered[0]
+    out = []
+    for k in ordered:
+        p = line[k]
+        i = _INDEX[p.tile]
+        if k == first:
+            out.append(2 * i << 6 | p.seat)
+        elif k > first:
+            out.append((2 * i + 1) << 6 | p.left << 3 | p.seat)
+        else:
+            out.append(2 * i << 6 | p.right << 3 | p.seat)
+    return out
+
+
 def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
                  ) -> tuple[int, tuple[int, ...]]:
     """``(table, held)`` checked against R18 (all stones on the table when None)."""
@@ -891,16 +972,7 @@ def _check_deal(masks: list[int], rules: Rules) -> None:
         seen |= m
 
 
-def _first_round_opener(masks: list[int], rules: Rules) -> tuple[int, Tile]:
+def _first_round_opener(masks: Sequence[int], rules: Rules) -> tuple[int, Tile]:
     """R5: the holder of the highest opening double that was dealt, and that double."""
-    candidates = list(rules.opening_doubles) + [d for d in range(6, -1, -1)]
-    for d in candidates:
-        tile = tile_of(d, d)
-        for s, m in enumerate(masks):
-            if m >> tile.index & 1:
-                return s, tile
-    # no double dealt at all (only with unusual rules): the heaviest tile opens
-    best = max(range(28), key=lambda i: (TILE_HI[i] + TILE_LO[i], TILE_HI[i]) if any(
-        m >> i & 1 for m in masks) else (-1, -1))
-    seat = next(s for s, m in enumerate(masks) if m >> best & 1)
-    return seat, TILES[best]
+    seat, i = core.first_round_opener(masks, rules)
+    return seat, TILES[i]

@@ -11,7 +11,6 @@ from domeng.players import PLAYERS, make_player
 from domeng.players.coach import evaluate_moves
 from domeng.players.heuristic import score_moves
 from domeng.players.search import (
-    _params,
     evaluate,
     playout,
     round_from_view,
@@ -204,7 +203,7 @@ def test_fast_playout_agrees_with_the_engine():
             fast_held = r.held[:]
             winner, code, camat = playout(
                 r.hands[:], r.left, r.right, r.turn, r.last_mappano, r.played, r.table,
-                fast_held, _params(rules), rng.random,
+                fast_held, rules, rng.random,
                 first=(first.tile.index, first.end), greedy=0.4, trace=trace,
             )
             slow = round_from_view(v, r.hands, record=True)

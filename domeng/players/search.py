@@ -6,9 +6,10 @@ ends each seat passed on, the doubles R5 showed sleeping), plays the round out
 with a fast policy, and scores each playout by the stones the seat ends up
 with. The candidate with the best mean wins.
 
-Playouts run on bitmasks in :func:`playout`, a fast copy of the round rules
-(R8–R20) that skips events; a test replays its choices through
-:class:`~domeng.round.Round` and checks that both agree.
+Playouts run on bitmasks in :func:`domeng.core.play_out`, the same rules core
+:class:`~domeng.round.Round` decides with, reading the round's
+:class:`~domeng.rules.Rules` as they are; a test replays its choices through
+the engine and checks that both agree.
 
 >>> import random
 >>> from domeng.round import Round
@@ -26,11 +27,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from domeng import core
 from domeng.players.base import Player, register
-from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView
+from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView, plays_of
 from domeng.rules import Rules
 from domeng.terms import EventKind
-from domeng.tiles import FULL_MASK, PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, tile_of
+from domeng.tiles import FULL_MASK, PIP_MASK, tile_of
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
@@ -49,21 +51,6 @@ CAMAT_BONUS = 5.0
 """How many stones a CAMAT appointment is worth to the search (it tops the standings)."""
 
 _PM = PIP_MASK
-_HI = TILE_HI
-_LO = TILE_LO
-_PIPS = TILE_PIPS
-_CHUNK_PIPS = tuple(
-    tuple(
-        sum(TILE_PIPS[7 * c + b] for b in range(7) if m >> b & 1 and 7 * c + b < 28)
-        for m in range(128)
-    )
-    for c in range(4)
-)
-_C0, _C1, _C2, _C3 = _CHUNK_PIPS
-
-
-def _pips(m: int) -> int:
-    return _C0[m & 127] + _C1[m >> 7 & 127] + _C2[m >> 14 & 127] + _C3[m >> 21]
 
 
 def _bits(m: int) -> list[int]:
@@ -161,6 +148,7 @@ def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = Fals
     for p in view.line:
         dealt[p.seat] |= p.tile.bit
         line_mask |= p.tile.bit
+    plays = plays_of(view.line)
     r = Round.__new__(Round)
     r.rules = view.rules
     r.n = n
@@ -188,7 +176,7 @@ def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = Fals
     else:
         r.left = r.right = -1
         r.last_domino = None
-    r.line = tuple(view.line)
+    r.plays = plays
     r.turn = view.turn
     r.last_mappano = view.last_mappano
     r.played = sum(1 << s for s in range(n) if view.has_played[s])
@@ -202,52 +190,6 @@ def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = Fals
 
 
 # -------------------------------------------------------------------- playouts
-class _Params(NamedTuple):
-    pass_stones: int
-    passebunge_stones: int
-    first_cappu: int
-    ceki: int
-    pollo: int
-    manguno: int
-    mattikkeng: int
-    shared: int
-    block_cost: bool
-    camat_after: bool
-
-
-def _params(rules: Rules) -> _Params:
-    return _Params(
-        rules.pass_stones, rules.passebunge_stones, rules.first_cappu_stones,
-        rules.ceki_stones, rules.pollo_stones, rules.manguno_stones,
-        rules.mattikkeng_stones, rules.shared_mattikkeng_stones,
-        rules.block_passes_cost, rules.camat_after_settlement,
-    )
-
-
-_CHOICES: dict[int, tuple[int, tuple[int, ...]]] = {}
-"""Fitting-tiles mask → (its heaviest tile, its tiles): a cache for :func:`playout`."""
-
-
-def _choice_of(fit: int) -> tuple[int, tuple[int, ...]]:
-    cand = tuple(_bits(fit))
-    return max(cand, key=_PIPS.__getitem__), cand
-
-
-def _give(receiver: int, due: int, payers: Sequence[int], table: int, held: list[int]) -> int:
-    """R20 on plain ints: returns the table after giving; ``held`` changes in place."""
-    take = table if table < due else due
-    table -= take
-    rest = due - take
-    for p in payers:
-        if not rest:
-            break
-        pay = held[p] if held[p] < rest else rest
-        held[p] -= pay
-        rest -= pay
-    held[receiver] += due - rest
-    return table
-
-
 def playout(
     hands: list[int],
     left: int,
@@ -257,120 +199,33 @@ def playout(
     played: int,
     table: int,
     held: list[int],
-    params: _Params,
+    rules: Rules,
     rnd,
     *,
     first: tuple[int, str | None] | None = None,
     greedy: float = 0.7,
     trace: list | None = None,
 ) -> tuple[int, int, int]:
-    """Play a round out on masks; ``hands`` and ``held`` change in place.
+    """Play a round out on masks with :func:`domeng.core.play_out`; ``hands`` and
+    ``held`` change in place.
 
     ``first``: the move the seat to play makes first, ``(tile index, end)``
-    (``(-1, None)`` for a voluntary pass). After it, each seat plays a tile
-    that fits: its heaviest with probability ``greedy``, else one at random,
-    at a random end when it fits both. ``rnd`` is a ``random.Random().random``.
-    Returns ``(winner, ending code, CAMAT seat or -1)``, ending codes 0 FIRST
-    CAPPU, 1 CEKI, 2 POLLO, 3 MANGUNO, 4 MATTIKKENG. ``trace`` collects
-    ``(seat, tile index, end)`` of every play, for checking against the engine.
+    (``(-1, None)`` for a voluntary pass). Returns ``(winner, ending code, CAMAT
+    seat or -1)``, ending codes 0 FIRST CAPPU, 1 CEKI, 2 POLLO, 3 MANGUNO,
+    4 MATTIKKENG. ``trace`` collects ``(seat, tile index, end)`` of every play.
     """
-    n = len(hands)
-    pm, thi, tlo = _PM, _HI, _LO
-    _choices = _CHOICES
-    forced = first
-    while True:
-        s = turn
-        h = hands[s]
-        if left < 0:
-            fit = h
-        else:
-            fit = h & (pm[left] | pm[right])
-        if forced is not None:
-            i, end = forced
-            forced = None
-            if i < 0:
-                fit = 0
-        elif fit:
-            if fit & (fit - 1):
-                choice = _choices.get(fit)
-                if choice is None:
-                    choice = _choices[fit] = _choice_of(fit)
-                if rnd() < greedy:
-                    i = choice[0]
-                else:
-                    cand = choice[1]
-                    i = cand[int(rnd() * len(cand))]
-            else:
-                i = fit.bit_length() - 1
-            end = None
-        if fit:
-            hi, lo = thi[i], tlo[i]
-            if left < 0:
-                left, right = hi, lo
-            else:
-                at_l = hi == left or lo == left
-                at_r = hi == right or lo == right
-                if at_l and at_r:
-                    nl = lo if hi == left else hi
-                    nr = lo if hi == right else hi
-                    if (nl == left and nr == right) or (nl == nr and left == right):
-                        end = RIGHT
-                    elif end is None:
-                        end = LEFT if rnd() < 0.5 else RIGHT
-                    if end == LEFT:
-                        left = nl
-                    else:
-                        right = nr
-                elif at_l:
-                    end = LEFT
-                    left = lo if hi == left else hi
-                else:
-                    end = RIGHT
-                    right = lo if hi == right else hi
-            if trace is not None:
-                trace.append((s, i, end))
-            h ^= 1 << i
-            hands[s] = h
-            played |= 1 << s
-            last = s
-            turn = (s + 1) % n
-            if not h:
-                if left == right:
-                    code, due = (2, params.pollo) if hi == lo else (1, params.ceki)
-                else:
-                    code, due = 0, params.first_cappu
-                before = table == 0 and held[s] == 0
-                table = _give((s - 1) % n, due, (s,), table, held)
-                camat = (table == 0 and held[s] == 0) if params.camat_after else before
-                return s, code, s if camat else -1
-            continue
-        if s == last:
-            pips = [_pips(x) for x in hands]
-            mine = pips[s]
-            matt = [o for o in ((s + k) % n for k in range(1, n)) if pips[o] <= mine]
-            if not matt:
-                _give((s - 1) % n, params.manguno, (s,), table, held)
-                return s, 3, -1
-            winner = min(matt, key=pips.__getitem__)
-            if len(matt) == 1 and pips[winner] < mine:
-                due = params.mattikkeng
-            else:
-                due = params.shared
-            _give(s, due, matt, table, held)
-            return winner, 4, -1
-        due = params.pass_stones if played >> s & 1 else params.passebunge_stones
-        if not params.block_cost:
-            mask = pm[left] | pm[right]
-            o = s
-            while True:
-                if hands[o] & mask:
-                    break
-                if o == last:
-                    due = 0
-                    break
-                o = (o + 1) % n
-        table = _give(s, due, (last,), table, held)
-        turn = (s + 1) % n
+    code = None if first is None else _code(*first)
+    codes: list | None = [] if trace is not None else None
+    res = core.play_out(rules, hands, left, right, turn, last, played, table, held, rnd,
+                        first=code, greedy=greedy, trace=codes)
+    if trace is not None:
+        trace.extend((s, c >> 1, RIGHT if c & 1 else LEFT) for s, c in codes)
+    return res.winner, res.ending, res.camat
+
+
+def _code(i: int, end: str | None) -> int:
+    """The :mod:`domeng.core` move code of a tile index and end (-1: a pass)."""
+    return core.PASS if i < 0 else 2 * i + (end == RIGHT)
 
 
 # ---------------------------------------------------------------------- search
@@ -387,8 +242,8 @@ class MoveStats(NamedTuple):
     """Sum over playouts of the search's score (fewer stones, CAMAT bonus)."""
 
 
-def _root_move(move: Move) -> tuple[int, str | None]:
-    return (-1, None) if move.tile is None else (move.tile.index, move.end)
+def _root_move(move: Move) -> int:
+    return core.PASS if move.tile is None else 2 * move.tile.index + (move.end == RIGHT)
 
 
 def evaluate(
@@ -418,7 +273,8 @@ def evaluate(
     if not legal:
         raise ValueError(f"it is not seat {view.seat}'s turn")
     seat = view.seat
-    params = _params(view.rules)
+    rules = view.rules
+    play_out = core.play_out
     left, right = view.ends if view.ends else (-1, -1)
     last = -1 if view.last_mappano is None else view.last_mappano
     played = sum(1 << s for s, p in enumerate(view.has_played) if p)
@@ -438,10 +294,9 @@ def evaluate(
         hands = sample_hands(view, rng)
         for j in range(k):
             held = held0[:]
-            w, _code, camat = playout(
-                hands[:], left, right, seat, last, played, view.table, held, params, rnd,
-                first=firsts[j], greedy=greedy,
-            )
+            res = play_out(rules, hands[:], left, right, seat, last, played, view.table, held,
+                           rnd, first=firsts[j], greedy=greedy)
+            w, camat = res.winner, res.camat
             delta = held[seat] - mine0
             count[j] += 1
             change[j] += delta

@@ -1,0 +1,560 @@
+"""The rules of a round on plain ints: the one place R5 and R8–R21 are decided.
+
+Hands are 28-bit tile masks, the open ends two ints (``-1`` before the opening),
+``played`` a bitmask of the seats that have played a tile, the stones an int
+(the table) and a list (held per seat). A move is an int code: ``2 * tile +
+side`` with side 0 for the left end and 1 for the right (an opening tile uses
+side 0); :data:`PASS` is a voluntary pass (R9 reading).
+
+Everything that decides the rules of a round lives here, reading its numbers
+and reading switches from a :class:`~domeng.rules.Rules` as it is:
+
+* the moves a hand may make, from precomputed tables (:data:`LISTED`, :func:`moves`),
+  and the open ends after a move (:data:`AFTER`);
+* the opener of a first round (:func:`first_round_opener`, R5);
+* the stones of a pass (:func:`pass_due`, R12/R13) and how stones are given
+  (:func:`give`, R20);
+* the endings: FIRST CAPPU, CEKI, POLLO (:func:`settle_first_cappu`, R14, R19,
+  R21) and MANGUNO / MATTIKKENG (:func:`settle_manguno`, R15–R17, R19).
+
+:class:`domeng.round.Round` calls these for every decision and builds its
+events and explanations on top; :func:`play_out` plays a round to its end on
+plain ints with them (the search player's playouts, :mod:`domeng.stats` and
+``domeng simulate`` with random players).
+
+>>> import random
+>>> hands = deal(random.Random(7))
+>>> seat, tile = first_round_opener(hands, Rules())
+>>> out = play_random(Rules(), hands, random.Random(1).randrange)
+>>> out.ending in range(5), out.table + sum(out.held) == 25
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from domeng.rules import Rules
+from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS
+
+__all__ = [
+    "AFTER",
+    "CEKI",
+    "FIRST_CAPPU",
+    "FIT",
+    "LISTED",
+    "MANGUNO",
+    "MATTIKKENG",
+    "PASS",
+    "POLLO",
+    "Outcome",
+    "deal",
+    "first_round_opener",
+    "forced_passes",
+    "give",
+    "is_block_pass",
+    "mask_pips",
+    "moves",
+    "pass_due",
+    "play_out",
+    "play_random",
+    "settle_first_cappu",
+    "settle_manguno",
+]
+
+FIRST_CAPPU, CEKI, POLLO, MANGUNO, MATTIKKENG = range(5)
+"""Ending codes, in the order of :class:`domeng.terms.Ending`."""
+
+PASS = -1
+"""The move code of a voluntary pass (``Rules.voluntary_pass``)."""
+
+LEFT_SIDE, RIGHT_SIDE = 0, 1
+
+FIT: tuple[int, ...] = tuple(PIP_MASK[a] | PIP_MASK[b] for a in range(7) for b in range(7))
+"""``FIT[7 * left + right]``: the mask of every tile that joins a line with these ends."""
+
+
+def _listed(left: int, right: int) -> tuple[tuple[int, int], ...]:
+    """Every (tile bit, move code) any hand could make on these ends, in the engine's order.
+
+    A tile that fits both ends with different results is listed once per end
+    (left first); one that gives the same ends either way is listed at the right.
+    """
+    out = []
+    for i in range(28):
+        hi, lo = TILE_HI[i], TILE_LO[i]
+        at_left, at_right = left in (hi, lo), right in (hi, lo)
+        if at_left and at_right and left != right:
+            out += [(1 << i, 2 * i), (1 << i, 2 * i + 1)]
+        elif at_right:
+            out.append((1 << i, 2 * i + 1))
+        elif at_left:
+            out.append((1 << i, 2 * i))
+    return tuple(out)
+
+
+LISTED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _listed(a, b) for a in range(7) for b in range(7)
+)
+"""``LISTED[7 * left + right]``: (tile bit, move code) pairs, in the order
+:meth:`~domeng.round.Round.legal_moves` lists them."""
+
+
+def _after(e: int, code: int) -> int:
+    left, right = divmod(e, 7)
+    i, side = divmod(code, 2)
+    hi, lo = TILE_HI[i], TILE_LO[i]
+    if side == LEFT_SIDE:
+        if left not in (hi, lo):
+            return -1
+        return 7 * (lo if hi == left else hi) + right
+    if right not in (hi, lo):
+        return -1
+    return 7 * left + (lo if hi == right else hi)
+
+
+AFTER: tuple[int, ...] = tuple(_after(e, c) for e in range(49) for c in range(56))
+"""``AFTER[56 * (7 * left + right) + code]``: ``7 * left + right`` after the move
+(R8), -1 if it does not fit."""
+
+OPEN_ENDS: tuple[int, ...] = tuple(7 * TILE_HI[i] + TILE_LO[i] for i in range(28))
+"""``OPEN_ENDS[tile]``: ``7 * left + right`` after opening with the tile (R7)."""
+
+_CHUNK_PIPS = tuple(
+    tuple(
+        sum(TILE_PIPS[7 * c + b] for b in range(7) if m >> b & 1 and 7 * c + b < 28)
+        for m in range(128)
+    )
+    for c in range(4)
+)
+_C0, _C1, _C2, _C3 = _CHUNK_PIPS
+
+
+def mask_pips(m: int) -> int:
+    """The pip total of a hand mask (R4).
+
+    >>> mask_pips(0b111)  # 0|0, 1|0, 1|1
+    3
+    """
+    return _C0[m & 127] + _C1[m >> 7 & 127] + _C2[m >> 14 & 127] + _C3[m >> 21]
+
+
+def moves(hand: int, left: int, right: int) -> list[int]:
+    """The move codes of ``hand`` on open ends ``left``, ``right`` (R8), in the engine's order.
+
+    >>> moves(1 << 27, 6, 6)  # 6|6 on two sixes: listed once, at the right
+    [55]
+    """
+    return [code for bit, code in LISTED[7 * left + right] if hand & bit]
+
+
+# ------------------------------------------------------------------ the deal
+def deal(rng: random.Random, seats: int = 5, hand_size: int = 5) -> list[int]:
+    """R3: shuffle the 28 tiles with ``rng`` and deal each seat ``hand_size`` of them.
+
+    The same hands as ``rng.shuffle(list(range(28)))`` then dealing the first
+    ``seats * hand_size`` tiles in runs, and it leaves ``rng`` in the same state.
+    """
+    order = list(_BITS)
+    if type(rng)._randbelow is random.Random._randbelow_with_getrandbits:
+        bits = rng.getrandbits
+        for i, n, k in _SHUFFLE:  # Random.shuffle, inlined: the same draws
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            order[i], order[j] = order[j], order[i]
+    else:
+        rng.shuffle(order)
+    return [sum(order[s : s + hand_size]) for s in range(0, seats * hand_size, hand_size)]
+
+
+_BITS = tuple(1 << i for i in range(28))
+_SHUFFLE = tuple((i, i + 1, (i + 1).bit_length()) for i in range(27, 0, -1))
+
+
+def first_round_opener(hands: Sequence[int], rules: Rules) -> tuple[int, int]:
+    """R5: the holder of the highest opening double that was dealt, and that tile's index.
+
+    With no double dealt at all (only with unusual rules) the heaviest tile opens.
+    """
+    for d in list(rules.opening_doubles) + list(range(6, -1, -1)):
+        i = d * (d + 1) // 2 + d
+        for s, m in enumerate(hands):
+            if m >> i & 1:
+                return s, i
+    best = max(range(28), key=lambda i: (TILE_HI[i] + TILE_LO[i], TILE_HI[i]) if any(
+        m >> i & 1 for m in hands) else (-1, -1))
+    seat = next(s for s, m in enumerate(hands) if m >> best & 1)
+    return seat, best
+
+
+# ---------------------------------------------------------------- the stones
+def give(table: int, held: list[int], receiver: int, due: int, payers: Sequence[int],
+         moves: list | None = None) -> tuple[int, int]:
+    """R20: up to ``due`` stones to ``receiver``: the table first, then the payers in order.
+
+    ``held`` changes in place; returns the table after and the stones nobody
+    could give. ``moves`` collects ``(src, dst, count)`` with ``None`` for the
+    table.
+
+    >>> held = [0, 3, 0, 0, 0]
+    >>> give(1, held, 2, 3, (1,)), held
+    ((0, 0), [0, 1, 3, 0, 0])
+    """
+    take = table if table < due else due
+    if take:
+        table -= take
+        if moves is not None:
+            moves.append((None, receiver, take))
+    rest = due - take
+    for p in payers:
+        if not rest:
+            break
+        pay = held[p] if held[p] < rest else rest
+        if pay:
+            held[p] -= pay
+            rest -= pay
+            if moves is not None:
+                moves.append((p, receiver, pay))
+    held[receiver] += due - rest
+    return table, rest
+
+
+def is_block_pass(hands: Sequence[int], fit: int, s: int, last: int) -> bool:
+    """Whether a pass by ``s`` is one of the passes before a MANGUNO (R13, R15).
+
+    ``fit``: the mask of the tiles that fit the open ends; ``last``: the LAST MAPPANO.
+    """
+    n = len(hands)
+    seat = s
+    while True:
+        if hands[seat] & fit:
+            return False
+        if seat == last:
+            return True
+        seat = (seat + 1) % n
+
+
+def pass_due(rules: Rules, hands: Sequence[int], s: int, fit: int, last: int,
+             played: int) -> tuple[int, bool, bool]:
+    """R12/R13: the stones a pass by ``s`` brings, whether it is a PASSEBUNGE, and whether
+    it is a block's pass made free by ``Rules.block_passes_cost`` off."""
+    passebunge = not played >> s & 1
+    due = rules.passebunge_stones if passebunge else rules.pass_stones
+    if not rules.block_passes_cost and is_block_pass(hands, fit, s, last):
+        return 0, passebunge, True
+    return due, passebunge, False
+
+
+def forced_passes(rules: Rules, hands: Sequence[int], fit: int, t: int, last: int,
+                  played: int, table: int, held: list[int], passed: list[int] | None = None,
+                  ends: int = 0) -> tuple[int, int, int]:
+    """R9, R12, R13, R20: from seat ``t`` on, every seat holding no tile of ``fit`` passes.
+
+    Each pass is settled as :func:`pass_due` and :func:`give` say, with ``last``
+    (the LAST MAPPANO) as the payer; ``held`` changes in place, and so does
+    ``passed`` (each passer's pips, ``ends`` being the open ends as a bitmask of
+    pips) when given. Stops at the first seat that can play, or at ``last``:
+    when that seat cannot play either, the round ends in a MANGUNO (R15).
+    Returns the seat reached, the table after, and the number of passes.
+    """
+    n = len(hands)
+    pass_stones, passebunge_stones = rules.pass_stones, rules.passebunge_stones
+    block_cost = rules.block_passes_cost
+    count = 0
+    while not hands[t] & fit and t != last:
+        due = pass_stones if played >> t & 1 else passebunge_stones
+        if not block_cost and is_block_pass(hands, fit, t, last):
+            due = 0
+        if table >= due:  # give(), inlined: the table first, then the LAST MAPPANO
+            table -= due
+            held[t] += due
+        else:
+            rest = due - table
+            pay = held[last] if held[last] < rest else rest
+            held[last] -= pay
+            held[t] += table + pay
+            table = 0
+        if passed is not None:
+            passed[t] |= ends
+        count += 1
+        t = (t + 1) % n
+    return t, table, count
+
+
+class Settlement(NamedTuple):
+    """How a round ended and what its settlement moved (R14–R21)."""
+
+    ending: int
+    """:data:`FIRST_CAPPU` … :data:`MATTIKKENG`."""
+    winner: int
+    cucuq: int
+    """-1 without CUCUQ."""
+    mattikkeng: tuple[int, ...]
+    due: int
+    table: int
+    """The table after the settlement (before any CAMAT)."""
+    uncovered: int
+    camat: int
+    """The seat appointed CAMAT (R21), or -1."""
+
+
+def settle_first_cappu(rules: Rules, s: int, kuling: bool, lempa: bool, table: int,
+                       held: list[int], moves: list | None = None) -> Settlement:
+    """R14, R17, R19–R21: seat ``s`` played its last tile, a MAPPAKULING or not, a double or not.
+
+    ``held`` changes in place; the CAMAT's stones are not yet given back.
+    """
+    if kuling:
+        ending, due = (POLLO, rules.pollo_stones) if lempa else (CEKI, rules.ceki_stones)
+    else:
+        ending, due = FIRST_CAPPU, rules.first_cappu_stones
+    cucuq = (s - 1) % len(held)
+    before = table == 0 and held[s] == 0
+    table, uncovered = give(table, held, cucuq, due, (s,), moves)
+    if rules.camat_after_settlement:
+        camat = table == 0 and held[s] == 0
+    else:
+        camat = before
+    return Settlement(ending, s, cucuq, (), due, table, uncovered, s if camat else -1)
+
+
+def settle_manguno(rules: Rules, m: int, pips: Sequence[int], table: int, held: list[int],
+                   moves: list | None = None) -> Settlement:
+    """R15–R17, R19, R20: seat ``m`` is MANGUNO with these pip totals; ``held`` changes in place."""
+    n = len(held)
+    mine = pips[m]
+    matt = tuple(o for o in ((m + k) % n for k in range(1, n)) if pips[o] <= mine)
+    if not matt:
+        cucuq = (m - 1) % n
+        due = rules.manguno_stones
+        table, uncovered = give(table, held, cucuq, due, (m,), moves)
+        return Settlement(MANGUNO, m, cucuq, (), due, table, uncovered, -1)
+    winner = min(matt, key=pips.__getitem__)  # first clockwise on ties (R16)
+    if len(matt) == 1 and pips[winner] < mine:
+        due = rules.mattikkeng_stones
+    else:
+        due = rules.shared_mattikkeng_stones
+    table, uncovered = give(table, held, m, due, matt, moves)
+    return Settlement(MATTIKKENG, winner, -1, matt, due, table, uncovered, -1)
+
+
+# ------------------------------------------------------------ a whole round
+class Outcome(NamedTuple):
+    """A round played to its end by :func:`play_out` (stones before any CAMAT gives them back)."""
+
+    ending: int
+    winner: int
+    cucuq: int
+    mattikkeng: tuple[int, ...]
+    manguno: int
+    """-1 when a FIRST CAPPU ended the round."""
+    camat: int
+    table: int
+    held: list[int]
+    events: int
+    """Plays, passes and the end (a CAMAT is one more event)."""
+    opener: int
+
+
+def play_out(
+    rules: Rules,
+    hands: list[int],
+    left: int,
+    right: int,
+    turn: int,
+    last: int,
+    played: int,
+    table: int,
+    held: list[int],
+    rnd,
+    *,
+    first: int | None = None,
+    greedy: float = 0.7,
+    trace: list | None = None,
+) -> Settlement:
+    """Play a round out with a fast policy; ``hands`` and ``held`` change in place.
+
+    ``first``: the move code the seat to play makes first (:data:`PASS` for a
+    voluntary pass). After it, each seat plays a tile that fits: its heaviest
+    with probability ``greedy``, else one at random, at a random end when it
+    fits both with different results. ``rnd`` is a ``random.Random().random``.
+    ``trace`` collects ``(seat, move code)`` of every play.
+    """
+    n = len(hands)
+    fitm, after, thi, tlo = FIT, AFTER, TILE_HI, TILE_LO
+    choices = _CHOICES
+    code = first
+    while True:
+        s = turn
+        h = hands[s]
+        if left < 0:
+            fit = h
+        else:
+            e = 7 * left + right
+            fit = h & fitm[e]
+        if code is not None:
+            if code < 0:
+                fit = 0
+        elif fit:
+            if fit & (fit - 1):
+                choice = choices.get(fit)
+                if choice is None:
+                    choice = choices[fit] = _choice_of(fit)
+                if rnd() < greedy:
+                    i = choice[0]
+                else:
+                    cand = choice[1]
+                    i = cand[int(rnd() * len(cand))]
+            else:
+                i = fit.bit_length() - 1
+            code = 2 * i
+            if left >= 0:
+                if after[56 * e + code] < 0:
+                    code += 1
+                elif left != right and after[56 * e + code + 1] >= 0:
+                    if rnd() >= 0.5:
+                        code += 1
+                elif after[56 * e + code + 1] == after[56 * e + code]:
+                    code += 1  # the same ends either way: the engine lists the right
+        if fit:
+            i = code >> 1
+            opening = left < 0
+            if opening:
+                left, right = thi[i], tlo[i]
+            else:
+                left, right = divmod(after[56 * e + code], 7)
+            if trace is not None:
+                trace.append((s, code))
+            code = None
+            h ^= 1 << i
+            hands[s] = h
+            played |= 1 << s
+            last = s
+            turn = (s + 1) % n
+            if not h:
+                return settle_first_cappu(rules, s, left == right and not opening,
+                                          thi[i] == tlo[i], table, held)
+            continue
+        if code is None:  # a forced pass, and those that follow (R9, R12, R13)
+            turn, table, _ = forced_passes(rules, hands, fitm[7 * left + right], s, last,
+                                           played, table, held)
+            if turn == last and not hands[turn] & fitm[7 * left + right]:
+                return settle_manguno(rules, turn, [mask_pips(x) for x in hands], table, held)
+            continue
+        code = None  # a voluntary pass (R9 reading), settled like any pass
+        due, _, _ = pass_due(rules, hands, s, fitm[7 * left + right], last, played)
+        table, _ = give(table, held, s, due, (last,))
+        turn = (s + 1) % n
+
+
+_CHOICES: dict[int, tuple[int, tuple[int, ...]]] = {}
+"""Fitting-tiles mask → (its heaviest tile, its tiles): a cache for :func:`play_out`."""
+
+
+def _choice_of(fit: int) -> tuple[int, tuple[int, ...]]:
+    cand = []
+    while fit:
+        low = fit & -fit
+        cand.append(low.bit_length() - 1)
+        fit ^= low
+    return max(cand, key=TILE_PIPS.__getitem__), tuple(cand)
+
+
+def play_random(
+    rules: Rules,
+    hands: list[int],
+    randrange,
+    *,
+    opener: int | None = None,
+    camat: int | None = None,
+    table: int | None = None,
+    held: list[int] | None = None,
+) -> Outcome:
+    """A round from a deal, each seat choosing uniformly among the moves the engine lists.
+
+    ``randrange`` is a ``random.Random().randrange``; it is called only when
+    there are two or more moves, so with the same generator this plays the
+    same round as :class:`~domeng.round.Round` with
+    ``moves[rng.randrange(len(moves))]``. ``opener``/``camat`` as for ``Round``
+    (both None: R5); ``table``/``held``: the stones at the start (default all
+    on the table). ``hands`` and ``held`` change in place.
+    """
+    n = len(hands)
+    if held is None:
+        held = [0] * n
+    if table is None:
+        table = rules.total_stones
+    lead = None
+    if camat is not None:
+        opener = camat
+    elif opener is None:
+        opener, tile = first_round_opener(hands, rules)
+        if rules.opener_leads_double:
+            lead = tile
+    voluntary = rules.voluntary_pass
+    listed, fitm, after = LISTED, FIT, AFTER
+    # the opening (R5–R7)
+    s = opener
+    h = hands[s]
+    if lead is None:
+        if h & (h - 1):
+            cand = []
+            m = h
+            while m:
+                low = m & -m
+                cand.append(low.bit_length() - 1)
+                m ^= low
+            lead = cand[randrange(len(cand))]
+        else:
+            lead = h.bit_length() - 1
+    h ^= 1 << lead
+    hands[s] = h
+    e = OPEN_ENDS[lead]
+    played = 1 << s
+    last = s
+    events = 1
+    turn = (s + 1) % n
+    if not h:  # a one-tile hand: R14 at once, never a MAPPAKULING (R11)
+        res = settle_first_cappu(rules, s, False, False, table, held)
+        return Outcome(res.ending, s, res.cucuq, (), -1, res.camat, res.table, held,
+                       events + 1, opener)
+    while True:
+        s = turn
+        h = hands[s]
+        fit = h & fitm[e]
+        code = PASS
+        if fit:
+            opts = [c for bit, c in listed[e] if fit & bit]
+            if voluntary and s != last:  # R9 reading: a pass is one more listed move
+                opts.append(PASS)
+            code = opts[randrange(len(opts))] if len(opts) > 1 else opts[0]
+        events += 1
+        if code >= 0:
+            i = code >> 1
+            e = after[56 * e + code]
+            h ^= 1 << i
+            hands[s] = h
+            played |= 1 << s
+            last = s
+            turn = (s + 1) % n
+            if not h:
+                res = settle_first_cappu(rules, s, e % 8 == 0, TILE_HI[i] == TILE_LO[i],
+                                         table, held)
+                return Outcome(res.ending, s, res.cucuq, (), -1, res.camat, res.table, held,
+                               events + 1, opener)
+            continue
+        if fit:  # a voluntary pass (R9 reading), settled like any pass
+            due, _, _ = pass_due(rules, hands, s, fitm[e], last, played)
+            table, _ = give(table, held, s, due, (last,))
+            turn = (s + 1) % n
+            continue
+        events -= 1
+        turn, table, count = forced_passes(rules, hands, fitm[e], s, last, played, table, held)
+        events += count
+        if turn == last and not hands[turn] & fitm[e]:  # R15: back to the LAST MAPPANO
+            res = settle_manguno(rules, turn, [mask_pips(x) for x in hands], table, held)
+            return Outcome(res.ending, res.winner, res.cucuq, res.mattikkeng, turn, -1,
+                           res.table, held, events + 1, opener)
