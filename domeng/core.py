@@ -450,6 +450,10 @@ def play_out(
         turn = (s + 1) % n
 
 
+_OPTS: dict[int, tuple[int, ...]] = {}
+"""``fitting tiles << 6 | 7 * left + right`` → the move codes listed: a cache for
+:func:`play_random`."""
+
 _CHOICES: dict[int, tuple[int, tuple[int, ...]]] = {}
 """Fitting-tiles mask → (its heaviest tile, its tiles): a cache for :func:`play_out`."""
 
@@ -472,6 +476,7 @@ def play_random(
     camat: int | None = None,
     table: int | None = None,
     held: list[int] | None = None,
+    seat_randrange: Sequence | None = None,
 ) -> Outcome:
     """A round from a deal, each seat choosing uniformly among the moves the engine lists.
 
@@ -480,7 +485,9 @@ def play_random(
     same round as :class:`~domeng.round.Round` with
     ``moves[rng.randrange(len(moves))]``. ``opener``/``camat`` as for ``Round``
     (both None: R5); ``table``/``held``: the stones at the start (default all
-    on the table). ``hands`` and ``held`` change in place.
+    on the table). ``hands`` and ``held`` change in place. ``seat_randrange``:
+    one ``randrange`` per seat instead, called for every decision, even a
+    single move (as :class:`~domeng.players.simple.RandomPlayer` does).
     """
     n = len(hands)
     if held is None:
@@ -495,11 +502,23 @@ def play_random(
         if rules.opener_leads_double:
             lead = tile
     voluntary = rules.voluntary_pass
+    cache = _OPTS if len(_OPTS) < 200_000 else {}
     listed, fitm, after = LISTED, FIT, AFTER
     # the opening (R5–R7)
     s = opener
     h = hands[s]
-    if lead is None:
+    if seat_randrange is not None:
+        if lead is None:
+            cand = []
+            m = h
+            while m:
+                low = m & -m
+                cand.append(low.bit_length() - 1)
+                m ^= low
+            lead = cand[seat_randrange[s](len(cand))]
+        else:
+            seat_randrange[s](1)
+    elif lead is None:
         if h & (h - 1):
             cand = []
             m = h
@@ -527,10 +546,16 @@ def play_random(
         fit = h & fitm[e]
         code = PASS
         if fit:
-            opts = [c for bit, c in listed[e] if fit & bit]
+            key = fit << 6 | e
+            opts = cache.get(key)
+            if opts is None:
+                opts = cache[key] = tuple([c for bit, c in listed[e] if fit & bit])
             if voluntary and s != last:  # R9 reading: a pass is one more listed move
-                opts.append(PASS)
-            code = opts[randrange(len(opts))] if len(opts) > 1 else opts[0]
+                opts += (PASS,)
+            if seat_randrange is not None:
+                code = opts[seat_randrange[s](len(opts))]
+            else:
+                code = opts[randrange(len(opts))] if len(opts) > 1 else opts[0]
         events += 1
         if code >= 0:
             i = code >> 1

@@ -33,9 +33,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from domeng import core
 from domeng.game import Game
 from domeng.players import PLAYERS, make_player
-from domeng.round import Round
+from domeng.round import DEFAULT_RULES, Round
 from domeng.rules import Rules
 from domeng.terms import Ending
 
@@ -62,6 +63,7 @@ MAX_PLAYOUTS = 100_000
 """The most playouts per decision for search players."""
 
 _Z95 = 1.959964
+_ENDINGS: tuple[Ending, ...] = tuple(Ending)
 
 
 class RoundRecord(NamedTuple):
@@ -151,6 +153,57 @@ def play_game(
         out.append(RoundRecord(
             game, seat_of, tuple(net[seat_of[i]] for i in range(n)), res.ending,
             player_at[res.winner], None if res.camat is None else player_at[res.camat],
+        ))
+    return out
+
+
+def play_random_game(
+    game: int,
+    players: Sequence[str],
+    rounds: int,
+    seed: int,
+    options: dict[str, dict[str, Any]] | None = None,
+    rules: Rules | None = None,
+) -> list[RoundRecord]:
+    """:func:`play_game` for five ``random`` players, on the rules core.
+
+    The same generators, deals and choices as :func:`play_game` (so the same
+    records), with no :class:`~domeng.round.Round`, views or events: each round
+    is :func:`domeng.core.play_random` with one generator per seat.
+
+    >>> play_random_game(3, ["random"] * 5, 4, seed=0) == play_game(3, ["random"] * 5, 4, seed=0)
+    True
+    """
+    rules = rules or DEFAULT_RULES
+    n = len(players)
+    rng = random.Random(_game_seed(seed, game))
+    deal_rng = random.Random(rng.randrange(2**63))
+    seat_of = seating(game, n)
+    player_at = [0] * n
+    for i, s in enumerate(seat_of):
+        player_at[s] = i
+    picks: list = [None] * n
+    for i in range(n):
+        # Random.randrange(k) is Random._randbelow(k) for k ≥ 1: the same draws, less work
+        picks[seat_of[i]] = random.Random(rng.randrange(2**63))._randbelow
+    table, held = rules.total_stones, [0] * n
+    opener = camat = None
+    deal, play = core.deal, core.play_random
+    total = rules.total_stones
+    out = []
+    for _ in range(rounds):
+        start = held[:]
+        res = play(rules, deal(deal_rng, n, rules.hand_size), None, opener=opener, camat=camat,
+                   table=table, held=held, seat_randrange=picks)
+        net = [held[s] - start[s] for s in range(n)]
+        if res.camat >= 0:  # R21: every stone goes back to the table
+            camat = opener = res.camat
+            table, held = total, [0] * n
+        else:
+            opener, table = res.winner, res.table
+        out.append(RoundRecord(
+            game, seat_of, tuple(net[seat_of[i]] for i in range(n)), _ENDINGS[res.ending],
+            player_at[res.winner], None if res.camat < 0 else player_at[res.camat],
         ))
     return out
 
@@ -305,6 +358,10 @@ def _task(args: tuple) -> list[RoundRecord]:
     return play_game(*args)
 
 
+def _random_task(args: tuple) -> list[RoundRecord]:
+    return play_random_game(*args)
+
+
 def simulate(
     players: Sequence[str],
     rounds: int,
@@ -323,6 +380,7 @@ def simulate(
     The same ``seed`` gives the same :class:`Summary` whatever ``workers`` is.
     """
     rules = rules or Rules()
+    options = options or {}
     names = [p.strip() for p in players]
     if len(names) == 1:
         names = names * rules.seats
@@ -338,6 +396,10 @@ def simulate(
                 or (top is not None and value > top)):
             most = f" and at most {top:,}" if top is not None else ""
             raise ValueError(f"{key} must be a whole number ≥ 1{most}, not {value!r}")
+    task = _task
+    if (all(name == "random" for name in names) and not options.get("random")
+            and rules.max_rounds is None and rules.camat_limit is None):
+        task = _random_task  # the same records, on the rules core (no views, no events)
     tasks = []
     left = rounds
     g = 0
@@ -354,14 +416,14 @@ def simulate(
         bar = tqdm(total=rounds, unit="round", file=sys.stderr, desc="simulate")
     try:
         if workers <= 1:
-            results = map(_task, tasks)
+            results = map(task, tasks)
             for recs in results:
                 records.extend(recs)
                 if bar is not None:
                     bar.update(len(recs))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for recs in pool.map(_task, tasks, chunksize=1):
+                for recs in pool.map(task, tasks, chunksize=1):
                     records.extend(recs)
                     if bar is not None:
                         bar.update(len(recs))

@@ -1,11 +1,12 @@
 """What the numbers say: many random rounds played by the engine, summarised.
 
 The tutorial's last chapter asks how often each ending happens and what
-opening is worth. :func:`random_rounds` plays rounds with the engine's fast
-path in pure Python, each seat choosing uniformly among its legal moves, so it
-needs no numpy and runs in a browser kernel too (the static site). For
-research-scale counts, :func:`domeng.batch.simulate_rounds` (numpy) plays the
-same rounds about thirty times faster.
+opening is worth. :func:`random_rounds` plays rounds on the rules core
+(:func:`domeng.core.play_random`) in pure Python, each seat choosing uniformly
+among the legal moves the engine lists, so it needs no numpy and runs in a
+browser kernel too (the static site); with the same seed it plays exactly the
+rounds ``Round.deal`` and ``legal_moves()`` would. For research-scale counts,
+:func:`domeng.batch.simulate_rounds` (numpy) plays such rounds faster still.
 
 >>> s = random_rounds(200, seed=1)
 >>> s.rounds, round(sum(s.endings.values()), 6), len(s.wins), round(sum(s.wins), 6)
@@ -17,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from domeng.round import Round
+from domeng import core
+from domeng.round import DEFAULT_RULES, _check_start_seat, check_stones
 from domeng.rules import Rules
-from domeng.simulate import net_stones
 from domeng.terms import Ending
 
 __all__ = ["RoundStats", "random_rounds"]
@@ -47,32 +48,28 @@ def random_rounds(n: int, *, seed: int, opener: int | None = None,
     """
     if n < 1:
         raise ValueError(f"n: at least 1 round, not {n}")
+    rules = rules or DEFAULT_RULES
+    check_stones(rules, None)
+    seats = rules.seats
+    _check_start_seat("opener", opener, seats)
     rng = random.Random(seed)
-    ending_count = {e.value: 0 for e in Ending}
-    seats = (rules or Rules()).seats
+    randrange = rng.randrange
+    endings = [0] * 5
     wins = [0] * seats
     net = [0] * seats
+    deal, play = core.deal, core.play_random
+    k = rules.hand_size
     for _ in range(n):
-        r = Round.deal(rng, rules=rules, opener=opener, record=False)
-        start = r.opener
-        while r.result is None:
-            moves = r.legal_moves()
-            r.play(moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
-        res = r.result
-        if res.camat is None:  # every stone came from the full table: held = net
-            held = r.held
-        else:  # the stones went back to the table: count them from the events instead
-            again = r.restart(record=True)
-            for move in r.moves:
-                again.play(move)
-            held = net_stones(again)
-        ending_count[res.ending.value] += 1
-        wins[(res.winner - start) % seats] += 1
+        out = play(rules, deal(rng, seats, k), randrange, opener=opener)
+        start = out.opener
+        endings[out.ending] += 1
+        wins[(out.winner - start) % seats] += 1
+        held = out.held  # from a full table: what each seat holds is its net (before a CAMAT)
         for place in range(seats):
             net[place] += held[(start + place) % seats]
     return RoundStats(
         n,
-        {k: v / n for k, v in ending_count.items()},
+        {e.value: endings[k] / n for k, e in enumerate(Ending)},
         tuple(w / n for w in wins),
         tuple(x / n for x in net),
     )

@@ -1,0 +1,106 @@
+"""The rules core (domeng/core.py) against the engine built on it.
+
+:func:`domeng.core.play_random` must play, with the same generator, exactly the
+round that :class:`domeng.round.Round` plays with ``moves[rng.randrange(len(moves))]``,
+under every combination of the reading switches of :data:`domeng.rules.READINGS`
+and under other penalties and seat counts; ``domeng simulate`` with random
+players must give the records the engine path gives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+from domeng import core
+from domeng.round import Round
+from domeng.rules import READINGS, Rules
+from domeng.simulate import play_game, play_random_game, simulate
+from domeng.terms import Ending
+
+
+def _reading_combinations() -> list[Rules]:
+    """Every combination of the reading switches, derived from ``Rules`` itself."""
+    names = sorted(READINGS)
+    return [Rules(**dict(zip(names, values, strict=True)))
+            for values in itertools.product([False, True], repeat=len(names))]
+
+
+OTHER_RULES = [
+    Rules(seats=4, hand_size=6, total_stones=30, pass_stones=2, passebunge_stones=3,
+          ceki_stones=4, pollo_stones=6, mattikkeng_stones=3, shared_mattikkeng_stones=2),
+    Rules(seats=2, hand_size=3, opening_doubles=(1,)),
+    Rules(seats=3, hand_size=1),
+]
+
+
+def test_readings_are_the_boolean_fields_of_rules():
+    switches = {f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool)}
+    assert set(READINGS) == switches
+
+
+def test_core_deal_is_the_engines_shuffle():
+    a, b = random.Random(3), random.Random(3)
+    for _ in range(200):
+        order = list(range(28))
+        a.shuffle(order)
+        hands = [sum(1 << i for i in order[s : s + 5]) for s in range(0, 25, 5)]
+        assert core.deal(b) == hands
+    assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("rules", _reading_combinations() + OTHER_RULES,
+                         ids=lambda r: str(r.to_dict()) or "default")
+@pytest.mark.parametrize("opener", [None, 1])
+def test_play_random_plays_the_engines_round(rules, opener):
+    a, b = random.Random(11), random.Random(11)
+    endings = set()
+    for k in range(250):
+        table = (0, 3, rules.total_stones)[k % 3]
+        held = [0] * rules.seats
+        for i in range(rules.total_stones - table):
+            held[i % rules.seats] += 1
+        camat = 0 if k % 7 == 0 else None
+        r = Round.deal(a, rules=rules, opener=None if camat is not None else opener,
+                       camat=camat, stones=(table, held), record=k % 2 == 0)
+        while r.result is None:
+            m = r.legal_moves()
+            r.play(m[a.randrange(len(m))] if len(m) > 1 else m[0])
+        fast_held = held[:]
+        out = core.play_random(rules, core.deal(b, rules.seats, rules.hand_size), b.randrange,
+                               opener=None if camat is not None else opener, camat=camat,
+                               table=table, held=fast_held)
+        res = r.result
+        assert list(Ending)[out.ending] is res.ending
+        assert (out.winner, out.opener) == (res.winner, r.opener)
+        assert (out.cucuq if out.cucuq >= 0 else None) == res.cucuq
+        assert out.mattikkeng == res.mattikkeng
+        assert (out.manguno if out.manguno >= 0 else None) == res.manguno
+        assert (out.camat if out.camat >= 0 else None) == res.camat
+        assert out.events + (out.camat >= 0) == r.event_count
+        if out.camat < 0:
+            assert (out.table, fast_held) == (r.table, r.held)
+        else:
+            assert (r.table, r.held) == (rules.total_stones, [0] * rules.seats)
+        assert a.getstate() == b.getstate()
+        endings.add(res.ending)
+    if rules.seats == 5:
+        assert len(endings) >= 4
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(voluntary_pass=True, camat_after_settlement=False,
+                                                  block_passes_cost=False)],
+                         ids=["default", "readings_switched"])
+def test_simulate_random_players_on_the_core_gives_the_engines_records(rules):
+    for game in range(12):
+        assert (play_random_game(game, ["random"] * 5, 10, seed=7, rules=rules)
+                == play_game(game, ["random"] * 5, 10, seed=7, rules=rules))
+
+
+def test_simulate_random_players_summary():
+    s = simulate(["random"], rounds=300, seed=4)
+    assert s.rounds == 300 and sum(s.endings.values()) == 300
+    assert s.records == simulate(["random"], rounds=300, seed=4, workers=2).records
