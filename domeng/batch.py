@@ -31,13 +31,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from domeng.errors import ScenarioError
+from domeng.errors import RulesError, ScenarioError, show_value
 from domeng.events import RoundResult
 from domeng.round import LEFT, RIGHT, Move, Round, check_stones
 from domeng.rules import Rules
@@ -50,7 +51,9 @@ __all__ = [
     "BatchResult",
     "RoundTrace",
     "replay",
+    "check_rules",
     "simulate_rounds",
+    "simulate_starts",
 ]
 
 ENDINGS: tuple[Ending, ...] = (
@@ -321,8 +324,11 @@ class _Simulator:
     """One run of :func:`simulate_rounds`: rules, tables and the random stream."""
 
     def __init__(self, rules: Rules, rng: np.random.Generator, opener: int | None,
-                 stones: tuple[int, tuple[int, ...]], trace: int) -> None:
+                 stones: tuple[int, tuple[int, ...]], trace: int,
+                 starts: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         self.rules, self.rng, self.opener, self.stones = rules, rng, opener, stones
+        self.starts = starts
+        """Per round: the free opener (-1: R5), the table and the held stones at the start."""
         self.n, self.k = rules.seats, rules.hand_size
         self.trace_left = trace
         self.traces: list[RoundTrace] = []
@@ -359,9 +365,13 @@ class _Simulator:
         st = _Rounds()
         st.idx = np.arange(offset, offset + size, dtype=_I64)
         st.hands = self.deal(size)
-        table, held = self.stones
-        st.table = np.full(size, table, dtype=_I64)
-        st.held = np.tile(np.array(held, dtype=_I64), (size, 1))
+        if self.starts is None:
+            table, held = self.stones
+            st.table = np.full(size, table, dtype=_I64)
+            st.held = np.tile(np.array(held, dtype=_I64), (size, 1))
+        else:
+            st.table = self.starts[1][offset : offset + size].astype(_I64)
+            st.held = self.starts[2][offset : offset + size].astype(_I64)
         st.received = np.zeros((size, n), dtype=_I64)
         st.given = np.zeros((size, n), dtype=_I64)
         st.passes = np.zeros(size, dtype=_I64)
@@ -374,18 +384,27 @@ class _Simulator:
         self.trace_left -= ntrace
         moves: list[list[Move]] = [[] for _ in range(ntrace)]
         dealt = [tuple(int(h) for h in st.hands[i]) for i in range(ntrace)]
-        self.open(st, out, moves)
+        self.open(st, out, moves, offset)
         while len(st.idx):
             self.step(st, out, moves, offset)
         for i in range(ntrace):
-            self.traces.append(RoundTrace(dealt[i], self.opener, self.stones, tuple(moves[i])))
+            opener, stones = self.opener, self.stones
+            if self.starts is not None:
+                free = int(self.starts[0][offset + i])
+                opener = None if free < 0 else free
+                stones = (int(self.starts[1][offset + i]),
+                          tuple(int(x) for x in self.starts[2][offset + i]))
+            self.traces.append(RoundTrace(dealt[i], opener, stones, tuple(moves[i])))
 
     # ---------------------------------------------------------------- opening
-    def open(self, st: _Rounds, out: _Out, moves: list[list[Move]]) -> None:
+    def open(self, st: _Rounds, out: _Out, moves: list[list[Move]], offset: int = 0) -> None:
         """R5/R6/R7: find the opener, lead the opening tile, and pass the turn on."""
         size, n = len(st.idx), self.n
         rows = np.arange(size)
         forced = None
+        free = None
+        if self.starts is not None:
+            free = self.starts[0][offset : offset + size].astype(_I64)
         if self.opener is not None:
             opener = np.full(size, self.opener, dtype=_I64)
         else:
@@ -400,10 +419,18 @@ class _Simulator:
                 opener[(st.hands[:, s] >> tile) & 1 == 1] = s
             if self.rules.opener_leads_double:
                 forced = tile
+            if free is not None:  # rows with a free opener (R6: the winner or the CAMAT)
+                has_free = free >= 0
+                np.copyto(opener, free, where=has_free)
+                if forced is not None:
+                    forced = np.where(has_free, -1, forced)
         hand = st.hands[rows, opener]
         if forced is None:
             nth = (self.rng.random(size) * _popcount(hand)).astype(_I64)
             tile = _nth_bit(hand, nth, self.k - 1)
+        elif free is not None:
+            nth = (self.rng.random(size) * _popcount(hand)).astype(_I64)
+            tile = np.where(forced >= 0, forced, _nth_bit(hand, nth, self.k - 1))
         else:
             tile = forced
         hand = hand ^ (_I64(1) << tile)
@@ -602,6 +629,77 @@ class _Simulator:
         out.finish(st, rows, at)
 
 
+KNOWN_RULES = frozenset({
+    "seats", "hand_size", "total_stones", "pass_stones", "passebunge_stones",
+    "first_cappu_stones", "ceki_stones", "pollo_stones", "manguno_stones",
+    "mattikkeng_stones", "shared_mattikkeng_stones", "opening_doubles",
+    "opener_leads_double", "voluntary_pass", "block_passes_cost", "camat_after_settlement",
+    "max_rounds", "camat_limit",
+})
+"""The :class:`~domeng.rules.Rules` fields this simulator plays (``max_rounds`` and
+``camat_limit`` end games, not rounds). A field added to ``Rules`` later and set
+away from its default is refused until the simulator learns it."""
+
+
+def check_rules(rules: Rules) -> Rules:
+    """``rules`` if this simulator plays them as the engine does, else :class:`RulesError`.
+
+    >>> check_rules(Rules()) == Rules()
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: should be a Rules object, not {show_value(rules)}")
+    default = Rules()
+    unknown = [f.name for f in dataclasses.fields(rules) if f.name not in KNOWN_RULES
+               and getattr(rules, f.name) != getattr(default, f.name)]
+    if unknown:
+        raise RulesError(
+            f"rules: the batch simulator does not play {', '.join(unknown)}; "
+            "use domeng.core or the engine for these rules", unknown[0])
+    return rules
+
+
+def simulate_starts(
+    rules: Rules,
+    rng: np.random.Generator,
+    opener: np.ndarray,
+    table: np.ndarray,
+    held: np.ndarray,
+    *,
+    batch: int = 65536,
+    trace: int = 0,
+) -> BatchResult:
+    """One random round per row, each from its own start: ``opener[i]`` the free
+    opener (R6) or -1 for a first round (R5), ``table[i]`` and ``held[i]`` the stones.
+
+    For games of many rounds (``domeng simulate``): round ``k`` of every game at
+    once, each row starting where its game's round ``k - 1`` ended. ``trace`` as
+    for :func:`simulate_rounds`.
+
+    >>> rng = np.random.Generator(np.random.PCG64(1))
+    >>> res = simulate_starts(Rules(), rng, np.array([-1, 2]), np.array([25, 0]),
+    ...                       np.array([[0] * 5, [5] * 5]))
+    >>> int(res.opener[1]), bool(((res.table + res.held.sum(axis=1)) == 25).all())
+    (2, True)
+    """
+    check_rules(rules)
+    size = len(opener)
+    starts = (np.asarray(opener, dtype=_I64), np.asarray(table, dtype=_I64),
+              np.asarray(held, dtype=_I64).reshape(size, rules.seats))
+    sim = _Simulator(rules, rng, None, (rules.total_stones, (0,) * rules.seats),
+                     min(trace, size), starts)
+    out = _Out(size, rules.seats)
+    for offset in range(0, size, batch):
+        sim.run(min(batch, size - offset), out, offset)
+    return BatchResult(
+        rules=rules, ending=out.ending, winner=out.winner, opener=out.opener,
+        cucuq=out.cucuq, first_cappu=out.first_cappu, manguno=out.manguno,
+        mattikkeng=out.mattikkeng, camat=out.camat, pips=out.pips, table=out.table,
+        held=out.held, received=out.received, given=out.given, plays=out.plays,
+        passes=out.passes, start=(rules.total_stones, (0,) * rules.seats), traces=sim.traces,
+    )
+
+
 def simulate_rounds(
     n: int,
     *,
@@ -629,7 +727,7 @@ def simulate_rounds(
     >>> bool(((res.table + res.held.sum(axis=1)) == 25).all())
     True
     """
-    rules = rules or Rules()
+    rules = check_rules(rules or Rules())
     if n < 0:
         raise ValueError(f"rounds must be ≥ 0, not {n}")
     if batch < 1:

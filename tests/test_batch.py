@@ -14,8 +14,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from domeng.batch import ENDINGS, NO_SEAT, BatchResult, simulate_rounds
-from domeng.errors import ScenarioError
+from domeng.batch import ENDINGS, NO_SEAT, BatchResult, simulate_rounds, simulate_starts
+from domeng.errors import RulesError, ScenarioError
 from domeng.round import LEFT, Round
 from domeng.rules import Rules
 from domeng.terms import Ending, EventKind
@@ -40,6 +40,11 @@ CONFIGS: dict[str, tuple[Rules, int | None, tuple[int, tuple[int, ...]] | None, 
     ),
     "two_seats_rarely_a_double": (Rules(seats=2, hand_size=3, opening_doubles=(1,)), None,
                                   None, 100),
+    # simulate_starts: each round from its own opener (or R5) and stones, as games need
+    "rows_default": (Rules(), "rows", None, 200),
+    "rows_readings_switched": (
+        Rules(voluntary_pass=True, block_passes_cost=False, camat_after_settlement=False,
+              opener_leads_double=False), "rows", None, 150),
 }
 
 
@@ -49,8 +54,11 @@ class Replayed:
     def __init__(self, name: str) -> None:
         rules, opener, stones, count = CONFIGS[name]
         self.rules = rules
-        self.res: BatchResult = simulate_rounds(count, seed=11, rules=rules, opener=opener,
-                                                stones=stones, batch=64, trace=count)
+        if opener == "rows":
+            self.res = _rows(rules, count)
+        else:
+            self.res = simulate_rounds(count, seed=11, rules=rules, opener=opener,
+                                       stones=stones, batch=64, trace=count)
         self.rounds: list[Round] = []
         self.pair_left = 0  # plays of a tile fitting both ends (different results) at the left
         self.voluntary = 0
@@ -66,6 +74,34 @@ class Replayed:
                 r.play(move)
             assert r.is_over
             self.rounds.append(r)
+
+
+def _rows(rules: Rules, count: int) -> BatchResult:
+    """simulate_starts on random starts: R5 or a free opener, any split of the stones."""
+    gen = np.random.default_rng(5)
+    n, total = rules.seats, rules.total_stones
+    opener = gen.integers(-1, n, count)
+    table = gen.choice([0, 1, 3, total], count)
+    held = np.array([gen.multinomial(total - t, [1 / n] * n) for t in table])
+    return simulate_starts(rules, np.random.Generator(np.random.PCG64(3)), opener, table,
+                           held, batch=64, trace=count)
+
+
+def test_batch_refuses_rules_it_does_not_play(monkeypatch):
+    import domeng.batch as batch
+
+    monkeypatch.setattr(batch, "KNOWN_RULES", batch.KNOWN_RULES - {"ceki_stones"})
+    with pytest.raises(RulesError, match="does not play ceki_stones"):
+        simulate_rounds(10, seed=1, rules=Rules(ceki_stones=4))
+    assert len(simulate_rounds(10, seed=1, rules=Rules())) == 10  # left at its default
+
+
+def test_batch_knows_every_field_of_rules():
+    import dataclasses
+
+    import domeng.batch as batch
+
+    assert {f.name for f in dataclasses.fields(Rules)} == batch.KNOWN_RULES
 
 
 @pytest.fixture(scope="module")

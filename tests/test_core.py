@@ -104,3 +104,26 @@ def test_simulate_random_players_summary():
     s = simulate(["random"], rounds=300, seed=4)
     assert s.rounds == 300 and sum(s.endings.values()) == 300
     assert s.records == simulate(["random"], rounds=300, seed=4, workers=2).records
+
+
+def test_simulate_random_players_with_numpy_plays_games_like_the_core():
+    """From BATCH_MIN_ROUNDS rounds the batch simulator plays the games (carrying stones,
+    CAMAT and opener between rounds); its shares agree with the core's within noise."""
+    pytest.importorskip("numpy")
+    from domeng.simulate import BATCH_MIN_ROUNDS, GAME_ROUNDS, Summary
+
+    rounds = BATCH_MIN_ROUNDS
+    fast = simulate(["random"], rounds=rounds, seed=3)
+    core_records = [rec for g in range(rounds // GAME_ROUNDS)
+                    for rec in play_random_game(g, ["random"] * 5, GAME_ROUNDS, seed=3)]
+    slow = Summary(["random"] * 5, 3, GAME_ROUNDS, core_records)
+    assert fast.rounds == slow.rounds == rounds
+    assert [r.game for r in fast.records] == [r.game for r in slow.records]
+    assert [r.seats for r in fast.records] == [r.seats for r in slow.records]
+    for ending in Ending:
+        share = fast.endings[ending.value] / rounds
+        assert abs(share - slow.endings[ending.value] / rounds) < 0.015, ending
+    camats = [sum(r.camat is not None for r in s.records) / rounds for s in (fast, slow)]
+    assert camats[0] > 0.05 and abs(camats[0] - camats[1]) < 0.015  # games carry stones
+    for i in range(5):
+        assert abs(fast.player(i).net_mean - slow.player(i).net_mean) < 0.1
