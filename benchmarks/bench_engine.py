@@ -7,6 +7,11 @@ Prints, in one run, the median of a few repetitions of:
   µs per event (plays, passes, the end, a CAMAT), µs per step (one
   ``legal_moves()`` + ``play()`` call, which also runs the forced passes after
   it) and µs per deal; the same with ``record=True`` (events, no sentences);
+* the rules core alone (domeng/core.py, ``core.deal`` then ``core.play_random``:
+  the same rounds as the engine row, no Move objects, no events) — what
+  ``domeng.stats.random_rounds`` and ``domeng simulate`` without numpy run on;
+* ``domeng simulate --players random`` as a function (``simulate(["random"], …)``),
+  on the core (under 20,000 rounds, or without numpy) and on the batch simulator;
 * the batch simulator (domeng/batch.py, ``simulate_rounds``) at several batch
   sizes — rounds/s and µs per event;
 * abw333's ``dominoes`` package playing random games (``Game.new()``, then
@@ -17,7 +22,11 @@ Times are the CPU time of this process (``time.process_time``; every run is
 single-threaded), so other work on the machine disturbs them less than wall
 time; ``--wall`` uses wall-clock time instead.
 
+Ratios against ``dominoes`` are printed from the same run (the machine's load
+changes absolute figures between runs far more than ratios within one).
+
     .venv/bin/python benchmarks/bench_engine.py           # about a minute of CPU
+    .venv/bin/python benchmarks/bench_engine.py --long    # the larger runs, a few minutes
     .venv/bin/python benchmarks/bench_engine.py --quick   # a few seconds
 """
 
@@ -35,8 +44,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from domeng import core
 from domeng.batch import simulate_rounds
 from domeng.round import Round
+from domeng.rules import Rules
+from domeng.simulate import play_random_game, play_random_games_batch
 
 
 class Figures(NamedTuple):
@@ -65,6 +77,31 @@ def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float])
         events += r.event_count
     t2 = clock()
     return Figures(rounds, events, steps, t2 - t0, t2 - t1, t1 - t0)
+
+
+def core_run(rounds: int, seed: int, clock: Callable[[], float]) -> Figures:
+    """The rules core: deal and play ``rounds`` random rounds on ints."""
+    rng = random.Random(seed)
+    rules = Rules()
+    randrange = rng.randrange
+    t0 = clock()
+    events = 0
+    for _ in range(rounds):
+        events += core.play_random(rules, core.deal(rng), randrange).events
+    t1 = clock()
+    return Figures(rounds, events, events, t1 - t0, t1 - t0)
+
+
+def simulate_run(rounds: int, seed: int, batch: bool, clock: Callable[[], float]) -> Figures:
+    """``domeng simulate --players random``'s games (records, no summary text)."""
+    t0 = clock()
+    if batch:
+        records = play_random_games_batch(rounds, seed)
+    else:
+        records = [rec for g in range(rounds // 10)
+                   for rec in play_random_game(g, ["random"] * 5, 10, seed)]
+    t1 = clock()
+    return Figures(len(records), 1, 1, t1 - t0, t1 - t0)
 
 
 def batch_run(rounds: int, seed: int, batch: int, clock: Callable[[], float]) -> Figures:
@@ -100,10 +137,11 @@ class Row(NamedTuple):
     us_per_event: float
     us_per_step: float | None
     us_per_deal: float | None
-    events_per_round: float
+    events_per_round: float | None
 
 
-def median_row(what: str, runs: list[Figures], *, steps: bool = True) -> Row:
+def median_row(what: str, runs: list[Figures], *, steps: bool = True,
+               events: bool = True) -> Row:
     """The median over repetitions of each figure."""
     def med(values: list[float]) -> float:
         return statistics.median(values)
@@ -111,10 +149,10 @@ def median_row(what: str, runs: list[Figures], *, steps: bool = True) -> Row:
     return Row(
         what,
         med([f.rounds / f.seconds for f in runs]),
-        med([f.seconds / f.events * 1e6 for f in runs]),
+        med([f.seconds / f.events * 1e6 for f in runs]) if events else None,
         med([f.step_seconds / f.steps * 1e6 for f in runs]) if steps else None,
         med([f.deal_seconds / f.rounds * 1e6 for f in runs]) if runs[0].deal_seconds else None,
-        med([f.events / f.rounds for f in runs]),
+        med([f.events / f.rounds for f in runs]) if events else None,
     )
 
 
@@ -131,7 +169,7 @@ def table(rows: list[Row]) -> str:
         lines.append(
             f"| {r.what} | {num(r.rounds_per_s, ',.0f')} | {num(r.us_per_event, '.3f')} | "
             f"{num(r.us_per_step, '.2f')} | {num(r.us_per_deal, '.2f')} | "
-            f"{r.events_per_round:.1f} |"
+            f"{num(r.events_per_round, '.1f')} |"
         )
     return "\n".join(lines)
 
@@ -159,28 +197,34 @@ def machine() -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument("--quick", action="store_true", help="fewer rounds and repetitions")
-    p.add_argument("--repeat", type=int, default=None, help="repetitions (default 5, quick 3)")
+    p.add_argument("--long", action="store_true", help="more rounds and repetitions")
+    p.add_argument("--repeat", type=int, default=None,
+                   help="repetitions (default 3, long 5, quick 3)")
     p.add_argument("--wall", action="store_true", help="wall-clock time, not CPU time")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batches", default="1024,8192,65536",
                    help="batch sizes of the batch simulator, comma-separated")
     args = p.parse_args(argv)
-    repeat = args.repeat or (3 if args.quick else 5)
-    engine_n, dominoes_n, batch_n = (2_000, 1_000, 65_536) if args.quick else (
-        20_000, 10_000, 262_144)
+    repeat = args.repeat or (5 if args.long else 3)
+    engine_n, dominoes_n, batch_n, sim_n = (
+        (2_000, 1_000, 65_536, 20_000) if args.quick
+        else (20_000, 10_000, 262_144, 200_000) if args.long
+        else (5_000, 3_000, 131_072, 50_000))
     batches = [int(b) for b in args.batches.split(",")]
     clock = time.perf_counter if args.wall else time.process_time
 
     # warm up imports and caches
     engine_run(50, 0, False, clock)
+    core_run(50, 0, clock)
     batch_run(2000, 0, 1024, clock)
     dominoes_run(20, 0, clock)
 
     rows: list[Row] = []
 
-    def measure(what: str, run: Callable[[int], Figures], *, steps: bool = True) -> None:
+    def measure(what: str, run: Callable[[int], Figures], *, steps: bool = True,
+                events: bool = True) -> None:
         runs = [run(args.seed + k) for k in range(repeat)]
-        row = median_row(what, runs, steps=steps)
+        row = median_row(what, runs, steps=steps, events=events)
         rows.append(row)
         print(f"  {what}: {row.rounds_per_s:,.0f} rounds/s", file=sys.stderr, flush=True)
 
@@ -188,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
             lambda s: engine_run(engine_n, s, False, clock))
     measure(f"engine, record=True ({engine_n:,} rounds)",
             lambda s: engine_run(engine_n, s, True, clock))
+    measure(f"rules core, core.play_random ({engine_n:,} rounds)",
+            lambda s: core_run(engine_n, s, clock), steps=False)
+    measure(f"simulate --players random, core ({sim_n // 10:,} rounds)",
+            lambda s: simulate_run(sim_n // 10, s, False, clock), steps=False, events=False)
+    measure(f"simulate --players random, batch ({sim_n:,} rounds)",
+            lambda s: simulate_run(sim_n, s, True, clock), steps=False, events=False)
     for b in batches:
         measure(f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
                 lambda s, b=b: batch_run(batch_n, s, b, clock), steps=False)
@@ -201,14 +251,24 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     print()
     dom = rows[-1]
-    best = max(rows[2:-1], key=lambda r: r.rounds_per_s)
+    best = max(rows[5:-1], key=lambda r: r.rounds_per_s)
     print("µs/step: one legal_moves() + play() call (engine) or make_move() call (dominoes), "
-          "forced passes included; µs/deal is part of the rounds/s figure, not of µs/step.")
-    print(f"engine (record=False) vs dominoes per step: "
-          f"{dom.us_per_step / rows[0].us_per_step:.1f}× faster; "
-          f"best batch vs dominoes per event: {dom.us_per_event / best.us_per_event:.0f}×; "
-          f"best batch rounds/s: {best.rounds_per_s:,.0f} "
-          f"({'meets' if best.rounds_per_s >= 50_000 else 'misses'} the 50,000 target)")
+          "forced passes included; µs/deal is part of the rounds/s figure, not of µs/step. "
+          "The simulate rows play whole games of 10 rounds (their records, not the "
+          "summary's text).")
+    print()
+    print("Ratios against dominoes, this run:")
+    print(f"- engine, record=False, per step: {dom.us_per_step / rows[0].us_per_step:.2f}× "
+          f"faster (target ≥ 3×)")
+    print(f"- engine, record=True, per step: {dom.us_per_step / rows[1].us_per_step:.2f}× faster")
+    print(f"- rules core per event: {dom.us_per_event / rows[2].us_per_event:.1f}× faster")
+    print(f"- best batch per event: {dom.us_per_event / best.us_per_event:.0f}× faster")
+    print(f"- rounds/s vs games/s: engine {rows[0].rounds_per_s / dom.rounds_per_s:.2f}×, "
+          f"core {rows[2].rounds_per_s / dom.rounds_per_s:.1f}×, "
+          f"simulate core {rows[3].rounds_per_s / dom.rounds_per_s:.1f}×, "
+          f"simulate batch {rows[4].rounds_per_s / dom.rounds_per_s:.0f}×")
+    print(f"simulate --players random: {rows[4].rounds_per_s:,.0f} rounds/s with numpy "
+          f"(target 50,000), {rows[3].rounds_per_s:,.0f} on the core (target 20,000)")
     return 0
 
 

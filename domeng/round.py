@@ -178,8 +178,10 @@ _MOVE_OF_CODE: tuple[Move, ...] = tuple(_MOVE_AT[c >> 1][RIGHT if c & 1 else LEF
                                         for c in range(56))
 """The :class:`Move` of each :mod:`domeng.core` move code after the opening."""
 _CODE_OF: dict[int, int] = {id(m): c for c, m in enumerate(_MOVE_OF_CODE)}
-"""``id(move)`` → move code, for the :class:`Move` objects :meth:`Round.legal_moves` lists
-(they live as long as the module; any other move takes the checked path)."""
+_CODE_OF.update((id(m), 56 + i) for i, m in enumerate(_MOVE_OPEN))
+"""``id(move)`` → move code (56 + tile for an opening tile), for the :class:`Move` objects
+:meth:`Round.legal_moves` lists (they live as long as the module; any other move
+takes the checked path)."""
 _PASS_MOVE = Move(None)
 _FIT, _AFTER, _LISTED = core.FIT, core.AFTER, core.LISTED
 _LEGAL: dict[int, tuple[Move, ...]] = {}
@@ -435,8 +437,8 @@ class Round:
         hand = self.hands[s]
         if self.left < 0:
             if self.opening_tile is not None:
-                return [Move(self.opening_tile)]
-            return [Move(t) for t in tiles_in(hand)]
+                return [_MOVE_OPEN[_INDEX[self.opening_tile]]]
+            return [_MOVE_OPEN[_INDEX[t]] for t in tiles_in(hand)]
         e = 7 * self.left + self.right
         key = (hand & _FIT[e]) << 6 | e
         listed = _LEGAL.get(key)
@@ -494,23 +496,28 @@ class Round:
         changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
         code = _CODE_OF.get(id(move))
-        if code is not None and seat is None and end is None:
-            # the fast path: a listed move after the opening, on the core's tables
+        if code is not None and seat is None and end is None and self.turn is not None:
+            # the fast path: a move as legal_moves() lists it, checked on the core's tables
             s = self.turn
-            if s is not None and self.left >= 0:
-                left = self.left
-                e = 7 * left + self.right
-                ne = _AFTER[56 * e + code]
-                h = self.hands[s]
-                if ne >= 0 and h >> (code >> 1) & 1:
-                    if self.events is None:
-                        self.moves.append(move)
-                        self._play_fast(s, code, ne, h)
-                        return []
-                    start = self.event_count
-                    self._play_recorded(s, code, ne, h, move)
-                    self._run_auto()
-                    return self.events[start:]
+            h = self.hands[s]
+            left = self.left
+            if code < 56:
+                if left >= 0 and h >> (code >> 1) & 1:
+                    ne = _AFTER[56 * (7 * left + self.right) + code]
+                    if ne >= 0:
+                        if self.events is None:
+                            self._play_fast(s, code, ne, h, move)
+                            return []
+                        start = self.event_count
+                        self._play_recorded(s, code, ne, h, move)
+                        self._run_auto()
+                        return self.events[start:]
+            elif left < 0 and h >> (code - 56) & 1 and (
+                    self.opening_tile is None or self.opening_tile is move.tile):
+                start = self.event_count
+                self._apply(move)
+                self._run_auto()
+                return self.events[start:] if self.events is not None else []
         if seat is not None:
             self.check_seat(seat)
         if not isinstance(move, Move):
@@ -534,9 +541,10 @@ class Round:
         self._run_auto()
         return self.events[start:] if self.events is not None else []
 
-    def _play_fast(self, s: int, code: int, e: int, h: int) -> None:
+    def _play_fast(self, s: int, code: int, e: int, h: int, move: Move) -> None:
         """A checked play after the opening with no events recorded, then the forced
         passes and the ending that follow (:mod:`domeng.core` decides them)."""
+        self.moves.append(move)
         i = code >> 1
         h ^= 1 << i
         self.hands[s] = h
