@@ -191,6 +191,30 @@ _PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
                (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
 _new_event = tuple.__new__
 _DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
+_PLAY_DETAIL = tuple(
+    MappingProxyType({"opening": None, "order": k, "skipped": (), "double": None})
+    for k in range(29)
+)
+"""The detail of a play after the opening, by its order: read-only, so shared."""
+_PASS_TERMS = {
+    (bebunge, short, uncovered): tuple(
+        t for t, on in ((Term.PASS, True), (Term.PASSEBUNGE, bebunge),
+                        (Term.LAST_MAPPANO, short), (Term.STONES, uncovered)) if on)
+    for bebunge in (False, True) for short in (False, True) for uncovered in (False, True)
+}
+"""A pass's terms by (PASSEBUNGE, the table ran short, stones left uncovered)."""
+_PASS_DETAIL: dict[tuple, MappingProxyType] = {}
+"""A pass's read-only detail by its values: a cache, shared between events."""
+_STONE_MOVES: dict[tuple, StoneMove] = {}
+
+
+def _stone_move(m: tuple) -> StoneMove:
+    """``StoneMove(*m)``, one object per value (they are immutable)."""
+    sm = _STONE_MOVES.get(m)
+    if sm is None:
+        sm = _STONE_MOVES[m] = StoneMove(*m)
+    return sm
+
 _INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 _proxy = MappingProxyType
 
@@ -590,7 +614,7 @@ class Round:
         self.events.append(_new_event(Event, (
             _PLAY, s, tile, RIGHT if code & 1 else LEFT, ends,
             _PLAY_TERMS[TILE_HI[i] == TILE_LO[i], e % 8 == 0], (), self.table,
-            _proxy({"opening": None, "order": order, "skipped": (), "double": None}))))
+            _PLAY_DETAIL[order])))
         self.event_count += 1
         self.turn = None if not h else (s + 1) % self.n
 
@@ -768,18 +792,19 @@ class Round:
         if self.events is None:
             self.event_count += 1
             return
-        terms = [Term.PASS]
-        if passebunge:
-            terms.append(Term.PASSEBUNGE)
-        if table < due:  # the table ran short: the LAST MAPPANO is the payer (R20)
-            terms.append(Term.LAST_MAPPANO)
-        if uncovered:
-            terms.append(Term.STONES)
-        moves = tuple([_new_event(StoneMove, m) for m in given])
+        # the table ran short: the LAST MAPPANO is the payer (R20)
+        terms = _PASS_TERMS[passebunge, table < due, bool(uncovered)]
+        moves = tuple([_stone_move(m) for m in given])
+        key = (payer, due, uncovered, block, self.last_domino, voluntary)
+        detail = _PASS_DETAIL.get(key)
+        if detail is None:
+            detail = _proxy({"payer": payer, "due": due, "uncovered": uncovered, "block": block,
+                             "last_domino": self.last_domino, "voluntary": voluntary})
+            if len(_PASS_DETAIL) < 50_000:
+                _PASS_DETAIL[key] = detail
         self.events.append(_new_event(Event, (
-            _PASS, s, None, None, (self.left, self.right), tuple(terms), moves, table,
-            _proxy({"payer": payer, "due": due, "uncovered": uncovered, "block": block,
-                    "last_domino": self.last_domino, "voluntary": voluntary}))))
+            _PASS, s, None, None, _DIV7[7 * self.left + self.right], terms, moves, table,
+            detail)))
         self.event_count += 1
 
     def _finish_first_cappu(self, s: int, kuling: bool, lempa: bool) -> None:
