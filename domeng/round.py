@@ -458,21 +458,22 @@ class Round:
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
             return []
-        hand = self.hands[s]
-        if self.left < 0:
-            if self.opening_tile is not None:
-                return [_MOVE_OPEN[_INDEX[self.opening_tile]]]
-            return [_MOVE_OPEN[_INDEX[t]] for t in tiles_in(hand)]
-        e = 7 * self.left + self.right
-        key = (hand & _FIT[e]) << 6 | e
-        listed = _LEGAL.get(key)
-        if listed is None:
-            listed = tuple(_MOVE_OF_CODE[c] for c in core.moves(hand, self.left, self.right))
-            if len(_LEGAL) < _LEGAL_MAX:
-                _LEGAL[key] = listed
-        if self.rules.voluntary_pass and s != self.last_mappano:
-            return [*listed, _PASS_MOVE]
-        return list(listed)
+        left = self.left
+        if left >= 0:
+            e = 7 * left + self.right
+            key = (self.hands[s] & _FIT[e]) << 6 | e
+            listed = _LEGAL.get(key)
+            if listed is None:
+                listed = tuple(_MOVE_OF_CODE[c]
+                               for c in core.moves(self.hands[s], left, self.right))
+                if len(_LEGAL) < _LEGAL_MAX:
+                    _LEGAL[key] = listed
+            if self.rules.voluntary_pass and s != self.last_mappano:
+                return [*listed, _PASS_MOVE]
+            return list(listed)
+        if self.opening_tile is not None:
+            return [_MOVE_OPEN[_INDEX[self.opening_tile]]]
+        return [_MOVE_OPEN[_INDEX[t]] for t in tiles_in(self.hands[s])]
 
     def view_for(self, seat: int) -> SeatView:
         """What ``seat`` may know now (see :class:`SeatView`)."""
@@ -530,7 +531,24 @@ class Round:
                     ne = _AFTER[56 * (7 * left + self.right) + code]
                     if ne >= 0:
                         if self.events is None:
-                            self._play_fast(s, code, ne, h, move)
+                            # _play_fast's first part, inlined: most plays end here
+                            self.moves.append(move)
+                            i = code >> 1
+                            h ^= 1 << i
+                            hands = self.hands
+                            hands[s] = h
+                            self.played |= 1 << s
+                            self.last_mappano = s
+                            self.last_domino = TILES[i]
+                            self.plays.append(
+                                code << 6 | (self.right if code & 1 else left) << 3 | s)
+                            self.left, self.right = _DIV7[ne]
+                            self.event_count += 1
+                            t = (s + 1) % self.n
+                            if h and hands[t] & _FIT[ne]:
+                                self.turn = t
+                                return []
+                            self._after_fast_play(s, i, h, ne)
                             return []
                         start = self.event_count
                         self._play_recorded(s, code, ne, h, move)
@@ -565,19 +583,10 @@ class Round:
         self._run_auto()
         return self.events[start:] if self.events is not None else []
 
-    def _play_fast(self, s: int, code: int, e: int, h: int, move: Move) -> None:
-        """A checked play after the opening with no events recorded, then the forced
-        passes and the ending that follow (:mod:`domeng.core` decides them)."""
-        self.moves.append(move)
-        i = code >> 1
-        h ^= 1 << i
-        self.hands[s] = h
-        self.played |= 1 << s
-        self.last_mappano = s
-        self.last_domino = TILES[i]
-        self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
-        left, right = self.left, self.right = _DIV7[e]
-        self.event_count += 1
+    def _after_fast_play(self, s: int, i: int, h: int, e: int) -> None:
+        """After a play on :meth:`play`'s fast path (no events recorded): the ending, or
+        the forced passes that follow and the MANGUNO (:mod:`domeng.core` decides them)."""
+        left, right = self.left, self.right
         if not h:  # R14: the round ends at once (after the opening, so kuling is left == right)
             self.turn = None
             self._finish_first_cappu(s, left == right, TILE_HI[i] == TILE_LO[i])
