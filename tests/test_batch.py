@@ -17,15 +17,17 @@ import pytest
 from domeng.batch import ENDINGS, NO_SEAT, BatchResult, simulate_rounds, simulate_starts
 from domeng.errors import RulesError, ScenarioError
 from domeng.round import LEFT, Round
-from domeng.rules import Rules
+from domeng.rules import READINGS, Rules
 from domeng.terms import Ending, EventKind
+
+SWITCHED = Rules(**{name: not getattr(Rules(), name) for name in READINGS})
+"""Every reading switch of ``domeng.rules.READINGS`` the other way."""
 
 CONFIGS: dict[str, tuple[Rules, int | None, tuple[int, tuple[int, ...]] | None, int]] = {
     "default": (Rules(), None, None, 300),
     "free_opener_empty_table": (Rules(), 2, (0, (0, 0, 10, 7, 8)), 150),
     "readings_switched": (
-        Rules(voluntary_pass=True, block_passes_cost=False, camat_after_settlement=False,
-              opener_leads_double=False),
+        SWITCHED,
         None,
         (1, (0, 1, 0, 12, 11)),
         150,
@@ -42,9 +44,7 @@ CONFIGS: dict[str, tuple[Rules, int | None, tuple[int, tuple[int, ...]] | None, 
                                   None, 100),
     # simulate_starts: each round from its own opener (or R5) and stones, as games need
     "rows_default": (Rules(), "rows", None, 200),
-    "rows_readings_switched": (
-        Rules(voluntary_pass=True, block_passes_cost=False, camat_after_settlement=False,
-              opener_leads_double=False), "rows", None, 150),
+    "rows_readings_switched": (SWITCHED, "rows", None, 150),
 }
 
 

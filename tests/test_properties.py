@@ -22,18 +22,15 @@ from domeng.errors import IllegalMove
 from domeng.events import Event, StoneMove
 from domeng.game import Game
 from domeng.round import LEFT, Move, Round
+from domeng.rules import READINGS as SWITCHES
 from domeng.rules import Rules
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import FULL_MASK, TILES, Tile, mask_of, tiles_in
 
 SEEDS = st.integers(0, 2**32 - 1)
-READINGS = st.builds(
-    Rules,
-    opener_leads_double=st.booleans(),
-    voluntary_pass=st.booleans(),
-    block_passes_cost=st.booleans(),
-    camat_after_settlement=st.booleans(),
-)
+READINGS = st.builds(Rules, **{name: st.booleans() for name in SWITCHES})
+"""Every combination of the reading switches, taken from ``domeng.rules.READINGS``: a new
+switch is drawn here at once (and the model below must learn it)."""
 MANY = settings(max_examples=200, deadline=None)
 
 
