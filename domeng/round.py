@@ -191,6 +191,10 @@ _PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
                (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
 _new_event = tuple.__new__
 _DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
+_PIP_SET: tuple[frozenset[int], ...] = tuple(
+    frozenset(p for p in range(7) if m >> p & 1) for m in range(128))
+_HAS_PLAYED: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+    tuple(tuple(bool(m >> s & 1) for s in range(n)) for m in range(1 << n)) for n in range(6))
 _PLAY_DETAIL = tuple(
     MappingProxyType({"opening": None, "order": k, "skipped": (), "double": None})
     for k in range(29)
@@ -494,10 +498,8 @@ class Round:
             opener=self.opener,
             camat=self.camat,
             last_mappano=self.last_mappano,
-            has_played=tuple(bool(self.played >> s & 1) for s in range(self.n)),
-            passed_on=tuple(
-                frozenset(p for p in range(7) if m >> p & 1) for m in self.passed_on
-            ),
+            has_played=_HAS_PLAYED[self.n][self.played],
+            passed_on=tuple([_PIP_SET[m] for m in self.passed_on]),
             unseen_mask=FULL_MASK & ~self.hands[seat] & ~line_mask,
             legal=tuple(self.legal_moves()) if self.turn == seat else (),
             rules=self.rules,
@@ -895,19 +897,36 @@ def line_of(plays: Sequence[int]) -> tuple[Placed, ...]:
     with ``code`` a :mod:`domeng.core` move code and ``end`` the open end it joined."""
     before: list[Placed] = []
     after: list[Placed] = []
+    cache = _PLACED
     for k, c in enumerate(plays):
-        code, end, s = c >> 6, c >> 3 & 7, c & 7
-        i = code >> 1
-        tile = TILES[i]
-        hi, lo = TILE_HI[i], TILE_LO[i]
-        if k == 0:
-            after.append(Placed(tile, hi, lo, s, 0))
-        elif code & 1:
-            after.append(Placed(tile, end, lo if hi == end else hi, s, k))
+        key = c << 5 | k
+        p = cache.get(key)
+        if p is None:
+            p = _placed(c, k)
+            if len(cache) < 100_000:
+                cache[key] = p
+        if k == 0 or c >> 6 & 1:
+            after.append(p)
         else:
-            before.append(Placed(tile, lo if hi == end else hi, end, s, k))
+            before.append(p)
     before.reverse()
     return tuple(before + after)
+
+
+_PLACED: dict[int, Placed] = {}
+"""``plays entry << 5 | order`` → its :class:`Placed` (immutable, so shared): a cache."""
+
+
+def _placed(c: int, k: int) -> Placed:
+    code, end, s = c >> 6, c >> 3 & 7, c & 7
+    i = code >> 1
+    tile = TILES[i]
+    hi, lo = TILE_HI[i], TILE_LO[i]
+    if k == 0:
+        return Placed(tile, hi, lo, s, 0)
+    if code & 1:
+        return Placed(tile, end, lo if hi == end else hi, s, k)
+    return Placed(tile, lo if hi == end else hi, end, s, k)
 
 
 def plays_of(line: Sequence[Placed]) -> list[int]:
