@@ -21,7 +21,7 @@ const PACKAGES = ["domeng"];
 
 const [core, inDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
 const { loadPyodide } = await import(pathToFileURL(path.join(core, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: core + path.sep, stdout: () => {}, stderr: console.error });
+const py = await loadPyodide({ indexURL: core + path.sep, stdout: (s) => console.log(s), stderr: console.error });
 for (const [dir, at] of [[inDir, "/in"], [outDir, "/out"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
@@ -38,7 +38,10 @@ for w in wheels:  # install them all, then see which files the imports below loa
     zipfile.ZipFile(f"/in/{w}").extractall("/site")
 sys.path.insert(0, "/site")
 for name in IMPORTS:
-    importlib.import_module(name)
+    try:
+        importlib.import_module(name)
+    except BaseException as exc:  # the kernel's own modules need the browser's js module
+        print(f"[site] not precompiled: {name} ({type(exc).__name__}: {exc})")
 for name in PACKAGES:
     package = importlib.import_module(name)
     for info in pkgutil.walk_packages(package.__path__, name + "."):

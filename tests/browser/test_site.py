@@ -97,6 +97,11 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     page.locator(".domeng-chapter-game .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
     assert page.locator(".domeng-later-error").count() == 0
     shots(page, "tutorial")
+    # chapter 11's charts are drawn in the browser too (domeng.render.chart, no matplotlib)
+    chart = page.locator("svg.domeng-chart-svg").first
+    chart.wait_for(state="attached", timeout=TIMEOUT)
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=ARTIFACTS / "site-tutorial-chart.png")
     assert blocked == [], f"requests to other hosts: {blocked}"
     assert python_errors(page) == []  # chapter 11 included: no numpy or matplotlib here
 
