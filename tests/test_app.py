@@ -475,15 +475,16 @@ def test_a_lesson_that_runs_out_of_moves_says_so_and_offers_play_on():
 def test_hint_says_fewer_stones_is_better_and_why_it_is_greyed_out():
     a = build_app(seed=1, players=[PERSON, "greedy", "greedy", "greedy", "greedy"])
     c = a.controller
-    hint, reason = find(a, "domeng-hint"), find(a, "domeng-hint-reason")
-    assert hint.disabled and c.hint_unavailable in html.unescape(reason.value)
+    hint, shown = find(a, "domeng-hint"), find(a, "domeng-hints")
+    assert hint.disabled and 'class="domeng-hint-reason' in shown.value
+    assert c.hint_unavailable in html.unescape(shown.value)
     assert "played by the computer" in c.hint_unavailable
     while c.waiting_for is None:
         c.step()
-    assert not hint.disabled and reason.value == ""
+    assert not hint.disabled and shown.value == ""
     hint.click()
-    assert "fewer stones" in find(a, "domeng-hints").value
-    assert "the better" in find(a, "domeng-hints").value
+    assert "fewer stones" in shown.value and "the better" in shown.value
+    assert "domeng-hint-reason" not in shown.value
 
 
 def test_the_rules_open_from_the_app_folded_until_asked():
@@ -491,14 +492,21 @@ def test_the_rules_open_from_the_app_folded_until_asked():
 
     a = build_app(scenario="ceki", compact=True)
     rules = find(a, "domeng-rules")
-    toggle, text = find(rules, "domeng-rules-toggle"), find(rules, "domeng-rules-text")
-    assert not toggle.value and text.value == "" and text.layout.display == "none"
-    toggle.value = True
-    assert text.layout.display is None
+    assert 'data-id="rules"' in rules.html and 'aria-expanded="false"' in rules.html
+    assert "domeng-rules-body" not in rules.html  # nothing sent until it is opened
+    rules.selected = "rules"  # what a click on its button sends
     title = rules_markdown().splitlines()[0].lstrip("# ").strip()
-    assert title and title in text.value and "<h1" in text.value
-    toggle.value = False
-    assert text.layout.display == "none"
+    assert 'aria-expanded="true"' in rules.html and "<h1" in rules.html
+    assert title and title in rules.html
+    rules.selected = "rules"
+    assert "domeng-rules-body" not in rules.html
+
+
+def test_an_app_adds_few_widget_models_for_its_new_panels():
+    """Every model costs the page: a tutorial page holds ten apps (see domeng.app.voila)."""
+    before = set(w.widget._instances)
+    build_app(scenario="ceki", compact=True)
+    assert len(set(w.widget._instances) - before) <= 126
 
 
 def test_the_rules_ship_inside_the_package_and_every_package_is_declared():

@@ -52,8 +52,9 @@ seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
 ``domeng-ready`` (hot-seat cover), ``domeng-end-left`` / ``domeng-end-right``
 / ``domeng-end-cancel`` (end choice), ``domeng-why`` (its glossary:
 ``domeng-glossary-panel``), ``domeng-log`` (rows ``li[data-id]``), ``domeng-hint``,
-``domeng-hint-reason``, ``domeng-hints``, ``domeng-rules`` (``domeng-rules-toggle``,
-``domeng-rules-text``), ``domeng-scenario-picker``,
+``domeng-hints`` (the coach's table, or ``.domeng-hint-reason``: why Hint is greyed
+out), ``domeng-rules`` (its button ``.domeng-rules-toggle``, then
+``.domeng-rules-body``), ``domeng-scenario-picker``,
 ``domeng-upload``, ``domeng-lesson`` (title and Markdown lesson, shown only
 for a scenario), ``domeng-save-game``,
 ``domeng-save-moment``, ``domeng-download`` (the link to the saved file),
@@ -129,7 +130,7 @@ def build_app(
     body = w.Box([board, side_box])
     body.add_class("domeng-body")
     app = App([style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
-               RulesView(), ErrorView(ctrl)], ctrl)
+               RulesView(ctrl), ErrorView(ctrl)], ctrl)
     app.add_class("domeng")
     app.add_class("domeng-app")
     if compact:

@@ -9,6 +9,7 @@ import re
 
 import ipywidgets as w
 
+from domeng.app.board import Board
 from domeng.app.controller import Controller
 from domeng.app.views import _button, _View, guarded
 from domeng.errors import DomengError
@@ -216,13 +217,9 @@ class HintView(w.VBox, _View):
                               "The coach's evaluation of each legal move", ctrl.hint, ctrl)
         self.button.layout.width = "auto"
         self.button.layout.align_self = "flex-start"
-        self.reason = w.HTML()
-        self.reason.add_class("domeng-hint-reason")
-        self.table = w.HTML()
+        self.table = w.HTML()  # the coach's table, or why the button is greyed out
         self.table.add_class("domeng-hints")
-        row = w.HBox([self.button, self.reason])
-        row.add_class("domeng-row")
-        super().__init__([row, self.table])
+        super().__init__([self.button, self.table])
         self.add_class("domeng-hint-panel")
         self._watch(ctrl)
 
@@ -231,11 +228,11 @@ class HintView(w.VBox, _View):
         why_not = c.hint_unavailable
         self.button.disabled = bool(why_not)
         self.button.tooltip = why_not or "The coach's evaluation of each legal move"
-        self.reason.value = (
-            f'<span class="domeng-note">{html.escape(why_not)}</span>' if why_not else ""
-        )
         if not c.hints:
-            self.table.value = ""
+            self.table.value = (
+                f'<p class="domeng-hint-reason domeng-note">{html.escape(why_not)}</p>'
+                if why_not else ""
+            )
             return
         seat = c.deciding_seat
         rows = "".join(
@@ -303,37 +300,37 @@ def _chart_words(data, names) -> str:
     return f"after {len(data) - 1} rounds: " + ", ".join(parts)
 
 
-class RulesView(w.VBox):
+class RulesView(Board):
     """The rules for learners (``docs/rules.md``), folded until the person opens them.
 
-    The HTML is made and sent on the first opening only, so a page of many apps
-    stays light.
+    One clickable picture (a :class:`~domeng.app.board.Board`): its button
+    (``data-id="rules"``, class ``domeng-rules-toggle``) opens and closes it.
+    The rules' HTML is made and sent on the first opening only, so a page of
+    many apps stays light.
     """
 
-    def __init__(self) -> None:
-        self.toggle = w.ToggleButton(value=False, description="Rules of Domeng ▸",
-                                     tooltip="Open the rules (R1–R24) with the glossary",
-                                     layout=w.Layout(width="auto"))
-        self.toggle.add_class("domeng-rules-toggle")
-        self.text = w.HTML()
-        self.text.add_class("domeng-rules-text")
-        self.text.layout.display = "none"
-        super().__init__([self.toggle, self.text])
+    def __init__(self, ctrl: Controller) -> None:
+        super().__init__(label="the rules", on_select=guarded(ctrl, self._toggled))
         self.add_class("domeng-rules")
         self.add_class("domeng-panel")
-        self.toggle.observe(self._toggled, names="value")
+        self.is_open = False
+        self._text = ""
+        self._draw()
 
-    def _toggled(self, change) -> None:
-        is_open = bool(change["new"])
-        if is_open and not self.text.value:
-            self.text.value = f'<div class="domeng-rules-body">{rules_html()}</div>'
-        self.text.layout.display = None if is_open else "none"
-        self.toggle.description = "Rules of Domeng ▾" if is_open else "Rules of Domeng ▸"
+    def _toggled(self, _value: str) -> None:
+        self.is_open = not self.is_open
+        if self.is_open and not self._text:
+            self._text = rules_html()
+        self._draw()
 
-    @property
-    def is_open(self) -> bool:
-        """Whether the rules are shown."""
-        return self.toggle.value
+    def _draw(self) -> None:
+        mark, body = ("▾", f'<div class="domeng-rules-body">{self._text}</div>') if (
+            self.is_open) else ("▸", "")
+        self.html = (
+            f'<button type="button" class="domeng-rules-toggle" data-id="rules" '
+            f'aria-expanded="{str(self.is_open).lower()}" aria-label="Rules of Domeng">'
+            f"Rules of Domeng {mark}</button>{body}"
+        )
 
 
 class ErrorView(w.VBox, _View):

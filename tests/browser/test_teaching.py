@@ -13,6 +13,7 @@ import time
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 TIMEOUT = 60_000
 PHONE = {"width": 390, "height": 844}  # an iPhone 12-14 screen, in CSS pixels
@@ -111,6 +112,7 @@ def test_after_step_the_lit_glossary_terms_are_in_the_visible_part_of_their_box(
     app = page.locator(".domeng-test-lesson")
     app.locator(".domeng-glossary-box summary").click()  # a chapter's glossary starts folded
     step_to_passebunge(app)
+    expect(app.locator(".domeng-term-lit")).to_have_count(2, timeout=TIMEOUT)
     glossary = app.locator("dl.domeng-glossary")
     glossary.scroll_into_view_if_needed()
     assert glossary.evaluate("g => g.scrollHeight > g.clientHeight")  # it does scroll
@@ -160,12 +162,13 @@ def test_the_seat_that_just_passed_carries_its_badge(page, url):
     app = page.locator(".domeng-test-lesson")
     step_to_passebunge(app)
     badge = app.locator(".domeng-badge-pass")
+    expect(badge).to_have_count(1, timeout=TIMEOUT)
     assert badge.count() == 1 and badge.get_attribute("data-term") == "PASSEBUNGE"
     daeng = app.locator(".domeng-seat-box", has=page.locator(".domeng-seat-name",
                                                                has_text="Daeng"))
     assert daeng.locator(".domeng-badge-pass").is_visible()
     press(app)  # the next event is a play: no one has just passed
-    assert app.locator(".domeng-badge-pass").count() == 0
+    expect(app.locator(".domeng-badge-pass")).to_have_count(0, timeout=TIMEOUT)
 
 
 def test_the_sleeping_tiles_are_shown_face_up_at_the_rounds_end(page, url, screenshot_dir):
@@ -193,11 +196,12 @@ def test_a_lesson_whose_moves_run_out_says_so_and_plays_on(page, url, screenshot
     app.locator(".domeng-status").filter(has_text="The lesson is over").wait_for(
         timeout=TIMEOUT)
     assert "Press Play on" in status(app)
-    assert play_on.is_visible()
+    expect(play_on).to_be_visible(timeout=TIMEOUT)
     app.scroll_into_view_if_needed()
     page.screenshot(path=screenshot_dir / "teaching-lesson-over.png")
     press(app, ".domeng-play-on")
-    assert not play_on.is_visible() and "lesson is over" not in status(app)
+    assert "lesson is over" not in status(app)
+    expect(play_on).to_be_hidden(timeout=TIMEOUT)
     app.locator(".domeng-end-round").click()
     app.locator(".domeng-status").filter(has_text="wins").wait_for(timeout=TIMEOUT)
 
@@ -275,3 +279,18 @@ def test_each_end_button_lights_the_end_it_means_on_the_board(page, url, screens
     right.hover()
     assert slots["right"].evaluate(SLOT_WIDTH) == "4px"
     assert slots["left"].evaluate(SLOT_WIDTH) == calm
+
+
+def test_the_rules_open_and_fold_in_the_app(page, url):
+    open_page(page, url)
+    rules = page.locator(".domeng-test-lesson .domeng-rules")
+    button = rules.locator("button.domeng-rules-toggle")
+    assert button.get_attribute("aria-expanded") == "false"
+    assert rules.locator(".domeng-rules-body").count() == 0
+    button.click()
+    body = rules.locator(".domeng-rules-body")
+    body.wait_for(state="visible", timeout=TIMEOUT)
+    assert body.locator("h1").inner_text().startswith("Domeng")
+    assert "R12" in body.inner_text() and body.locator("table").count() >= 1
+    rules.locator("button.domeng-rules-toggle").click()
+    body.wait_for(state="detached", timeout=TIMEOUT)
