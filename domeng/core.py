@@ -417,8 +417,8 @@ def play_out(
                 elif left != right and after[56 * e + code + 1] >= 0:
                     if rnd() >= 0.5:
                         code += 1
-                elif after[56 * e + code + 1] == after[56 * e + code]:
-                    code += 1  # the same ends either way: the engine lists the right
+                elif left == right:
+                    code += 1  # the same line either way: the engine lists the right
         if fit:
             i = code >> 1
             opening = left < 0

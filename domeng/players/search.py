@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from domeng import core
@@ -53,13 +53,15 @@ CAMAT_BONUS = 5.0
 _PM = PIP_MASK
 
 
+_BITS7 = tuple(
+    tuple(tuple(7 * c + b for b in range(7) if m >> b & 1) for m in range(128)) for c in range(4)
+)
+_B0, _B1, _B2, _B3 = _BITS7
+
+
 def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    """The tile indexes of a mask, lowest first."""
+    return [*_B0[m & 127], *_B1[m >> 7 & 127], *_B2[m >> 14 & 127], *_B3[m >> 21]]
 
 
 # ------------------------------------------------------------- determinization
@@ -89,6 +91,11 @@ def sample_hands(view: SeatView, rng: random.Random) -> list[int]:
     >>> hands[0] == r.hands[0], [h.bit_count() for h in hands]
     (True, [5, 5, 5, 5, 5])
     """
+    return _sampler(view)(rng)
+
+
+def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
+    """:func:`sample_hands` for one view, with what the view says worked out once."""
     seat, sizes = view.seat, view.hand_sizes
     n = len(sizes)
     sleep = _must_sleep(view) & view.unseen_mask
@@ -102,24 +109,29 @@ def sample_hands(view: SeatView, rng: random.Random) -> list[int]:
             forbid |= _PM[p]
         allowed[o] = unseen & ~forbid
     order = sorted(allowed, key=lambda o: allowed[o].bit_count() - sizes[o])
-    sample = rng.sample
-    for _ in range(1000):
-        remaining = unseen
-        hands = [0] * n
-        hands[seat] = view.hand_mask
-        for o in order:
-            cand = _bits(allowed[o] & remaining)
-            k = sizes[o]
-            if len(cand) < k:
-                break
-            m = 0
-            for i in sample(cand, k):
-                m |= 1 << i
-            hands[o] = m
-            remaining &= ~m
-        else:
-            return hands
-    raise ValueError(f"no deal of the hidden tiles is consistent with seat {seat}'s view")
+    plan = [(o, allowed[o], sizes[o]) for o in order]
+    mine = view.hand_mask
+
+    def sample_hands(rng: random.Random) -> list[int]:
+        sample = rng.sample
+        for _ in range(1000):
+            remaining = unseen
+            hands = [0] * n
+            hands[seat] = mine
+            for o, allow, k in plan:
+                cand = _bits(allow & remaining)
+                if len(cand) < k:
+                    break
+                m = 0
+                for i in sample(cand, k):
+                    m |= 1 << i
+                hands[o] = m
+                remaining &= ~m
+            else:
+                return hands
+        raise ValueError(f"no deal of the hidden tiles is consistent with seat {seat}'s view")
+
+    return sample_hands
 
 
 def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = False) -> Round:
@@ -290,8 +302,9 @@ def evaluate(
     deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
     deals = max(1, playouts // k)
     d = 0
+    sample = _sampler(view)
     while True:
-        hands = sample_hands(view, rng)
+        hands = sample(rng)
         for j in range(k):
             held = held0[:]
             res = play_out(rules, hands[:], left, right, seat, last, played, view.table, held,
