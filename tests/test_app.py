@@ -527,3 +527,20 @@ def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
     assert "*.md" in config["setuptools"]["package-data"]["domeng.docs"]
     found = set(setuptools.find_namespace_packages(where=str(root), include=["domeng*"]))
     assert found | {"domeng.docs"} == declared
+
+
+def test_a_later_table_that_breaks_shows_one_line_and_logs_the_traceback(monkeypatch, capfd):
+    import domeng.app.voila as voila
+
+    def broken(**options):
+        raise RuntimeError("layout bug in /srv/domeng/secret_path.py")
+
+    monkeypatch.setattr(voila, "build_app", broken)
+    later = voila.LaterApp(scenario="ceki", compact=True)
+    with pytest.raises(RuntimeError):
+        later.build()
+    shown = later.children[0].value
+    assert 'class="domeng-later-error"' in shown and "server&#x27;s log" in shown
+    assert "Traceback" not in shown and "secret_path" not in shown
+    server = capfd.readouterr().err
+    assert "Traceback (most recent call last)" in server and "secret_path.py" in server

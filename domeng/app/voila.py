@@ -46,7 +46,6 @@ import asyncio
 import html
 import logging
 import os
-import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qs
@@ -57,7 +56,8 @@ import traitlets
 
 from domeng.app import App, build_app
 from domeng.app.board import _asset
-from domeng.app.controller import Controller
+from domeng.app.controller import Controller, log_to_server
+from domeng.errors import DomengError
 from domeng.records import builtin_scenarios
 
 __all__ = [
@@ -269,14 +269,23 @@ class LaterApp(w.VBox):
     def build(self) -> App:
         """Build the app now (once) and show it in place of the note.
 
-        An error is shown in place of the note (and raised): never swallowed.
+        An error is shown in place of the note as one plain line (and raised):
+        never swallowed. A :class:`~domeng.errors.DomengError` (a scenario that
+        does not exist) says what is wrong; anything else says the table could not
+        be laid out, and its traceback goes to the server's log, never to the page.
         """
         if self._app is None:
             try:
                 self._app = build_app(**self.options)
             except Exception as exc:
-                text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-                note = w.HTML(f'<pre class="domeng-later-error">{html.escape(text)}</pre>')
+                if isinstance(exc, DomengError):
+                    line = f"This table could not be laid out: {' '.join(str(exc).split())}"
+                else:
+                    log_to_server()
+                    log.error("a table could not be laid out", exc_info=exc)
+                    line = ("This table could not be laid out. The details are in the "
+                            "server's log.")
+                note = w.HTML(f'<p class="domeng-later-error">{html.escape(line)}</p>')
                 self.children = (note,)
                 raise
             self.children = (self._app,)
