@@ -84,6 +84,18 @@ def test_an_error_in_on_right_is_shown_in_the_quiz_not_swallowed():
     v = q.choose("a")
     assert v.correct
     assert "domeng-quiz-error" in q.feedback.value
+    assert "no such moment" in q.feedback.value
+
+
+def test_a_bug_in_on_right_shows_one_line_and_logs_the_traceback(capfd):
+    def buggy():
+        raise KeyError("/srv/domeng/secret_path.py")
+
+    q = Quiz("Q?", {"a": "x", "b": "y"}, answer="a", on_right=buggy)
+    assert q.choose("a").correct
+    assert "domeng-quiz-error" in q.feedback.value and "server&#x27;s log" in q.feedback.value
+    assert "secret_path" not in q.feedback.value and "KeyError" not in q.feedback.value
+    assert "secret_path.py" in capfd.readouterr().err
     assert "LookupError: no such moment" in q.feedback.value
 
 

@@ -25,13 +25,15 @@ Quiz()
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 import ipywidgets as w
 
-from domeng.app.controller import Controller
+from domeng.app.controller import Controller, log_to_server
 from domeng.app.panels import lesson_html
+from domeng.errors import DomengError
 from domeng.terms import Term
 
 __all__ = ["Quiz", "Verdict", "show_term", "verdict"]
@@ -173,9 +175,8 @@ class Quiz(w.VBox):
             if self.on_right is not None:
                 try:
                     self.on_right()
-                except Exception as exc:  # shown to the reader, never swallowed
-                    extra = (f'<p class="domeng-quiz-error">The app could not show it: '
-                             f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}</p>")
+                except Exception as exc:  # one line for the reader, never swallowed
+                    extra = f'<p class="domeng-quiz-error">{html.escape(_failed(exc))}</p>'
         head = RIGHT if v.correct else WRONG
         tail = "" if v.correct else f" {TRY_AGAIN}"
         self.feedback.value = (
@@ -187,3 +188,19 @@ class Quiz(w.VBox):
 
     def __repr__(self) -> str:
         return "Quiz()"
+
+
+def _failed(exc: Exception) -> str:
+    """One plain line for a quiz whose app could not show its answer.
+
+    A missing moment (``LookupError`` from :func:`show_term`, ``IndexError``
+    from a jump) or a refused move says what it was; anything else (a
+    ``KeyError`` too: its message is an internal key) is a bug, logged to the
+    server.
+    """
+    if isinstance(exc, DomengError) or (isinstance(exc, LookupError)
+                                        and not isinstance(exc, KeyError)):
+        return f"The app could not show it: {' '.join(str(exc).split())}"
+    log_to_server()
+    logging.getLogger(__name__).error("a quiz's answer could not be shown", exc_info=exc)
+    return "The app could not show it (the details are in the server's log)."
