@@ -245,7 +245,7 @@ def test_an_error_in_a_callback_shows_one_line_and_its_traceback_goes_to_the_log
                      "in the server's log).")
     page_text = page.locator("body").inner_text()
     assert "Traceback" not in page_text and "secret_path" not in page_text
-    assert "cannot be opened" in app.locator(".domeng-notice").inner_text()
+    expect(app.locator(".domeng-notice")).to_contain_text("cannot be opened", timeout=TIMEOUT)
     log = serve.log(notebook)
     deadline = time.monotonic() + 10
     while "secret_path" not in log.read_text(errors="replace"):
