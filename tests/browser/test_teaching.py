@@ -179,7 +179,7 @@ def test_the_sleeping_tiles_are_shown_face_up_at_the_rounds_end(page, url, scree
     game.locator(".domeng-end-round").click()
     game.locator(".domeng-status").filter(has_text="is over").wait_for(timeout=TIMEOUT)
     tiles = sleeping.locator("[data-id]")
-    assert tiles.count() == 3
+    expect(tiles).to_have_count(3, timeout=TIMEOUT)
     ids = tiles.evaluate_all("ts => ts.map(t => t.dataset.id)")
     assert all(re.fullmatch(r"[0-6]\|[0-6]", i) for i in ids) and len(set(ids)) == 3
     assert sleeping.is_visible()
