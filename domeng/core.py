@@ -450,6 +450,19 @@ def play_out(
         turn = (s + 1) % n
 
 
+_BIT_LENGTH = tuple(k.bit_length() for k in range(64))
+
+
+def _below(getrandbits, k: int) -> int:
+    """``Random.randrange(k)`` for ``k`` ≥ 1 from its ``getrandbits`` (the same draws:
+    ``Random._randbelow_with_getrandbits``)."""
+    b = k.bit_length()
+    j = getrandbits(b)
+    while j >= k:
+        j = getrandbits(b)
+    return j
+
+
 _OPTS: dict[int, tuple[int, ...]] = {}
 """``fitting tiles << 6 | 7 * left + right`` → the move codes listed: a cache for
 :func:`play_random`."""
@@ -476,7 +489,7 @@ def play_random(
     camat: int | None = None,
     table: int | None = None,
     held: list[int] | None = None,
-    seat_randrange: Sequence | None = None,
+    seat_bits: Sequence | None = None,
 ) -> Outcome:
     """A round from a deal, each seat choosing uniformly among the moves the engine lists.
 
@@ -485,9 +498,10 @@ def play_random(
     same round as :class:`~domeng.round.Round` with
     ``moves[rng.randrange(len(moves))]``. ``opener``/``camat`` as for ``Round``
     (both None: R5); ``table``/``held``: the stones at the start (default all
-    on the table). ``hands`` and ``held`` change in place. ``seat_randrange``:
-    one ``randrange`` per seat instead, called for every decision, even a
-    single move (as :class:`~domeng.players.simple.RandomPlayer` does).
+    on the table). ``hands`` and ``held`` change in place. ``seat_bits``: one
+    ``random.Random().getrandbits`` per seat instead; every decision, even of a
+    single move, then draws exactly as that generator's ``randrange(len(moves))``
+    would (as :class:`~domeng.players.simple.RandomPlayer` does).
     """
     n = len(hands)
     if held is None:
@@ -507,17 +521,16 @@ def play_random(
     # the opening (R5–R7)
     s = opener
     h = hands[s]
-    if seat_randrange is not None:
-        if lead is None:
-            cand = []
-            m = h
-            while m:
-                low = m & -m
-                cand.append(low.bit_length() - 1)
-                m ^= low
-            lead = cand[seat_randrange[s](len(cand))]
-        else:
-            seat_randrange[s](1)
+    if seat_bits is not None:
+        cand = []
+        m = h
+        while m:
+            low = m & -m
+            cand.append(low.bit_length() - 1)
+            m ^= low
+        if lead is not None:
+            cand = [lead]
+        lead = cand[_below(seat_bits[s], len(cand))]
     elif lead is None:
         if h & (h - 1):
             cand = []
@@ -552,8 +565,14 @@ def play_random(
                 opts = cache[key] = tuple([c for bit, c in listed[e] if fit & bit])
             if voluntary and s != last:  # R9 reading: a pass is one more listed move
                 opts += (PASS,)
-            if seat_randrange is not None:
-                code = opts[seat_randrange[s](len(opts))]
+            if seat_bits is not None:  # _below(), inlined
+                k = len(opts)
+                bits = seat_bits[s]
+                b = _BIT_LENGTH[k]
+                j = bits(b)
+                while j >= k:
+                    j = bits(b)
+                code = opts[j]
             else:
                 code = opts[randrange(len(opts))] if len(opts) > 1 else opts[0]
         events += 1

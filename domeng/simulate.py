@@ -184,8 +184,7 @@ def play_random_game(
         player_at[s] = i
     picks: list = [None] * n
     for i in range(n):
-        # Random.randrange(k) is Random._randbelow(k) for k ≥ 1: the same draws, less work
-        picks[seat_of[i]] = random.Random(rng.randrange(2**63))._randbelow
+        picks[seat_of[i]] = random.Random(rng.randrange(2**63)).getrandbits
     table, held = rules.total_stones, [0] * n
     opener = camat = None
     deal, play = core.deal, core.play_random
@@ -194,7 +193,7 @@ def play_random_game(
     for _ in range(rounds):
         start = held[:]
         res = play(rules, deal(deal_rng, n, rules.hand_size), None, opener=opener, camat=camat,
-                   table=table, held=held, seat_randrange=picks)
+                   table=table, held=held, seat_bits=picks)
         net = [held[s] - start[s] for s in range(n)]
         if res.camat >= 0:  # R21: every stone goes back to the table
             camat = opener = res.camat
