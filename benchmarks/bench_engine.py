@@ -1,6 +1,7 @@
 """How fast random rounds run: the engine, the numpy batch simulator, and abw333's dominoes.
 
-Prints, in one run, the median of a few repetitions of:
+Prints, in one run, the median of a few repetitions (interleaved: every row once, then
+again) of:
 
 * the engine (domeng/round.py): ``Round.deal(rng, record=False)`` then
   ``r.play(rng.choice(r.legal_moves()))`` until the round is over — rounds/s,
@@ -219,32 +220,35 @@ def main(argv: list[str] | None = None) -> int:
     batch_run(2000, 0, 1024, clock)
     dominoes_run(20, 0, clock)
 
-    rows: list[Row] = []
-
-    def measure(what: str, run: Callable[[int], Figures], *, steps: bool = True,
-                events: bool = True) -> None:
-        runs = [run(args.seed + k) for k in range(repeat)]
-        row = median_row(what, runs, steps=steps, events=events)
-        rows.append(row)
-        print(f"  {what}: {row.rounds_per_s:,.0f} rounds/s", file=sys.stderr, flush=True)
-
-    measure(f"engine, record=False ({engine_n:,} rounds)",
-            lambda s: engine_run(engine_n, s, False, clock))
-    measure(f"engine, record=True ({engine_n:,} rounds)",
-            lambda s: engine_run(engine_n, s, True, clock))
-    measure(f"rules core, core.play_random ({engine_n:,} rounds)",
-            lambda s: core_run(engine_n, s, clock), steps=False)
-    measure(f"simulate --players random, core ({sim_n // 10:,} rounds)",
-            lambda s: simulate_run(sim_n // 10, s, False, clock), steps=False, events=False)
-    measure(f"simulate --players random, batch ({sim_n:,} rounds)",
-            lambda s: simulate_run(sim_n, s, True, clock), steps=False, events=False)
+    plan: list[tuple[str, Callable[[int], Figures], bool, bool]] = [
+        (f"engine, record=False ({engine_n:,} rounds)",
+         lambda s: engine_run(engine_n, s, False, clock), True, True),
+        (f"engine, record=True ({engine_n:,} rounds)",
+         lambda s: engine_run(engine_n, s, True, clock), True, True),
+        (f"rules core, core.play_random ({engine_n:,} rounds)",
+         lambda s: core_run(engine_n, s, clock), False, True),
+        (f"simulate --players random, core ({sim_n // 10:,} rounds)",
+         lambda s: simulate_run(sim_n // 10, s, False, clock), False, False),
+        (f"simulate --players random, batch ({sim_n:,} rounds)",
+         lambda s: simulate_run(sim_n, s, True, clock), False, False),
+    ]
     for b in batches:
-        measure(f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
-                lambda s, b=b: batch_run(batch_n, s, b, clock), steps=False)
-    measure(f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
-            lambda s: dominoes_run(dominoes_n, s, clock))
+        plan.append((f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
+                     lambda s, b=b: batch_run(batch_n, s, b, clock), False, True))
+    plan.append((f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
+                 lambda s: dominoes_run(dominoes_n, s, clock), True, True))
+    # repetitions interleaved (every row once, then again), so that a change of the
+    # machine's load between rows weighs on all of them alike
+    runs: list[list[Figures]] = [[] for _ in plan]
+    for k in range(repeat):
+        for j, (what, run, _steps, _events) in enumerate(plan):
+            runs[j].append(run(args.seed + k))
+            print(f"  [{k + 1}/{repeat}] {what}: {runs[j][-1].rounds / runs[j][-1].seconds:,.0f} "
+                  "rounds/s", file=sys.stderr, flush=True)
+    rows = [median_row(what, r, steps=steps, events=events)
+            for (what, _run, steps, events), r in zip(plan, runs, strict=True)]
 
-    print(f"Random rounds, median of {repeat} runs; "
+    print(f"Random rounds, median of {repeat} interleaved runs; "
           f"{'wall-clock' if args.wall else 'CPU'} time of one process.")
     print(machine())
     print()
