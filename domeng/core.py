@@ -179,15 +179,34 @@ def first_round_opener(hands: Sequence[int], rules: Rules) -> tuple[int, int]:
 
     With no double dealt at all (only with unusual rules) the heaviest tile opens.
     """
-    for d in list(rules.opening_doubles) + list(range(6, -1, -1)):
+    order = _OPENING_ORDER.get(rules.opening_doubles)
+    if order is None:
+        order = _OPENING_ORDER[rules.opening_doubles] = _opening_order(rules.opening_doubles)
+    dealt = 0
+    for m in hands:
+        dealt |= m
+    for i in order:
+        if dealt >> i & 1:
+            for s, m in enumerate(hands):
+                if m >> i & 1:
+                    return s, i
+    raise AssertionError("no tile was dealt")  # pragma: no cover - hands are never empty
+
+
+def _opening_order(doubles: tuple[int, ...]) -> tuple[int, ...]:
+    """R5's order of precedence: the opening doubles, the other doubles from 6|6 down,
+    then (only when no double was dealt) the heaviest tile, the higher half first."""
+    order: list[int] = []
+    for d in list(doubles) + list(range(6, -1, -1)):
         i = d * (d + 1) // 2 + d
-        for s, m in enumerate(hands):
-            if m >> i & 1:
-                return s, i
-    best = max(range(28), key=lambda i: (TILE_HI[i] + TILE_LO[i], TILE_HI[i]) if any(
-        m >> i & 1 for m in hands) else (-1, -1))
-    seat = next(s for s, m in enumerate(hands) if m >> best & 1)
-    return seat, best
+        if i not in order:
+            order.append(i)
+    rest = sorted((i for i in range(28) if i not in order),
+                  key=lambda i: (TILE_HI[i] + TILE_LO[i], TILE_HI[i]), reverse=True)
+    return tuple(order + rest)
+
+
+_OPENING_ORDER: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 # ---------------------------------------------------------------- the stones
