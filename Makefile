@@ -13,13 +13,8 @@ PLAY_PORT ?= 8867
 
 SITE ?= _site
 
-# --template=domeng (site/jupyter/voila/templates/domeng): Voilà's lab template without its
-# CDN stylesheet links, so a page asks nothing of any other host.
-VOILA_ENV   = JUPYTER_PATH=$(CURDIR)/site/jupyter
-VOILA_FLAGS = --no-browser --Voila.ip=$(IP) --Voila.port_retries=0 --template=domeng \
-	--MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60 \
-	--VoilaExecutor.iopub_timeout=60 \
-	--VoilaConfiguration.preheat_kernel=True --VoilaConfiguration.default_pool_size=2
+# `domeng app` / `domeng play` (domeng/serve.py) hold Voilà's flags: loopback unless IP is
+# given, Voilà's lab template without CDN links, preheated kernels, idle kernels culled.
 
 # nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
 NOTEBOOKS := $(wildcard notebooks)
@@ -36,12 +31,10 @@ $(STAMP): pyproject.toml
 	touch $@
 
 app: venv
-	@echo "Domeng tutorial: http://$(IP):$(PORT)/  (Ctrl-C stops it)"
-	$(VOILA_ENV) $(BIN)/voila notebooks/tutorial.ipynb --port=$(PORT) $(VOILA_FLAGS)
+	$(BIN)/domeng app --port=$(PORT) --ip=$(IP)
 
 play: venv
-	@echo "Domeng table: http://$(IP):$(PLAY_PORT)/  (Ctrl-C stops it)"
-	$(VOILA_ENV) $(BIN)/voila notebooks/play.ipynb --port=$(PLAY_PORT) $(VOILA_FLAGS)
+	$(BIN)/domeng play --port=$(PLAY_PORT) --ip=$(IP)
 
 # The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
 # the registries (kept in site/.cache, so a second build is quick and needs no network).

@@ -52,10 +52,9 @@ SERVER_CORES = 2
 def start_voila(mode: str, pool: int, log: Path,
                 fill_delay: float = 1.0) -> tuple[subprocess.Popen, str]:
     """The tutorial served as ``make app`` serves it (``preheat``), or without a pool."""
-    flags = list(voila_server.BASE_FLAGS)
     if mode == "preheat":
-        flags += voila_server.preheat_flags(pool, fill_delay)
-    return voila_server.start(NOTEBOOK, flags, log)
+        return voila_server.start(NOTEBOOK, log, pool=pool, fill_delay=fill_delay)
+    return voila_server.start(NOTEBOOK, log, pool=0)
 
 
 def kernels(proc: subprocess.Popen) -> list[psutil.Process]:

@@ -3,6 +3,9 @@
     domeng replay FILE|NAME [--json]   narrate a scenario or game, one line per event
     domeng scenarios [--json]          list the built-in scenarios
     domeng simulate --rounds N --seed S [--players …] [--json]
+    domeng app [--port P] [--ip IP]    serve the tutorial and the play page with Voilà
+    domeng play [--port P] [--ip IP]   the same, opening at the game
+    domeng notebooks DEST [--force]    copy the notebooks out, to change and run again
 
 Exit status 0 on success, 2 with a one-line message on standard error for
 input that cannot be read or replayed and for options that make no sense;
@@ -124,6 +127,22 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play games between computer players and summarise them.")
     simulate.add_arguments(p)
     p.set_defaults(func=simulate.run)
+    from domeng import serve
+
+    for page, port, what in (("tutorial", 8866, "the tutorial"), ("play", 8867, "the game")):
+        p = sub.add_parser("app" if page == "tutorial" else "play",
+                           help=f"serve the lessons with Voilà, opening at {what}",
+                           description=f"Serve the tutorial and the play page with Voilà "
+                                       f"(the 'voila' extra), opening at {what}. Ctrl-C stops "
+                                       f"it.")
+        serve.add_server_arguments(p, port)
+        p.set_defaults(func=serve.run_app, page=page)
+    p = sub.add_parser("notebooks", help="copy the tutorial and the play page into a folder",
+                       description="Copy tutorial.ipynb and play.ipynb into DEST, to open, "
+                                   "change and run again in JupyterLab.")
+    p.add_argument("dest", metavar="DEST", help="the folder (made if missing)")
+    p.add_argument("--force", action="store_true", help="overwrite files already there")
+    p.set_defaults(func=serve.run_notebooks)
     return parser
 
 

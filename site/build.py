@@ -44,10 +44,11 @@ PYODIDE_VERSION = "0.29.0"
 PYODIDE_SHA256 = "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01"
 PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "3.13",
                     "--implementation", "cp", "--abi", "cp313"]
-# Top-level entries of the checkout that the project's wheel cannot need (the wheel is built
+# Top-level entries of the checkout that the project's wheel cannot need (notebooks/ it does:
+# it is the package domeng.notebooks, which `domeng app` serves; the wheel is built
 # from a copy of the rest: never in the checkout, whose build/ and *.egg-info would change).
 NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "site", "artifacts", "build", "dist",
-                 "tests", "benchmarks", "notebooks", ".pytest_cache", ".ruff_cache",
+                 "tests", "benchmarks", ".pytest_cache", ".ruff_cache",
                  ".hypothesis", "node_modules"}
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>\s*\n?')
 EXTERNAL = re.compile(r'(?:src|href)\s*=\s*"(?:https?:)?//[^"]*"')

@@ -13,9 +13,6 @@ import pytest
 import voila_server as server
 from voila_server import CHROMIUM, CHROMIUM_ARGS, ROOT
 
-# as `make app` serves: keep in step with VOILA_FLAGS in the Makefile
-VOILA_FLAGS = [*server.BASE_FLAGS, *server.preheat_flags(2)]
-
 
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
@@ -43,7 +40,7 @@ def serve(tmp_path_factory):
         if path in servers:
             return servers[path][1]
         log = logs / f"{path.stem}.log"
-        proc, base_url = server.start(path, VOILA_FLAGS, log)
+        proc, base_url = server.start(path, log)  # the flags of `domeng app`
         servers[path] = (proc, base_url)
         return base_url
 

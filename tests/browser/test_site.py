@@ -126,14 +126,12 @@ def test_the_front_page_links_both_notebooks(site_url, offline):
     assert blocked == []
 
 
-def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path, monkeypatch):
-    """`make app` and `make play` serve with --template=domeng (site/jupyter): Voilà's lab
+def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path):
+    """`make app` and `make play` serve with --template=domeng (domeng/app/jupyter): Voilà's lab
     template without its CDN stylesheet links, so the page logs no error either."""
     import voila_server
 
-    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "site" / "jupyter"))
-    flags = [*voila_server.BASE_FLAGS, "--template=domeng"]
-    proc, url = voila_server.start(ROOT / "notebooks" / "play.ipynb", flags, tmp_path / "v.log")
+    proc, url = voila_server.start(ROOT / "notebooks" / "play.ipynb", tmp_path / "v.log", pool=0)
     try:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         blocked = static_pages.block_other_hosts(context)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import psutil
 
+from domeng.serve import template_path, voila_flags
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -31,24 +33,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 STARTUP_TIMEOUT = 60.0  # seconds for Voilà to serve its static files
-BASE_FLAGS = [  # with preheat_flags(2), keep in step with VOILA_FLAGS in the Makefile
-    "--no-browser",
-    "--Voila.ip=127.0.0.1",
-    "--Voila.port_retries=0",
-    "--MappingKernelManager.cull_idle_timeout=600",
-    "--MappingKernelManager.cull_interval=60",
-    # a busy server is slow to report a cell's outputs: wait for them, do not drop them
-    "--VoilaExecutor.iopub_timeout=60",
-]
-
-
-def preheat_flags(pool: int, fill_delay: float | None = None) -> list[str]:
-    """Kernels that have already run the notebook wait for visitors (domeng.app.voila)."""
-    flags = ["--VoilaConfiguration.preheat_kernel=True",
-             f"--VoilaConfiguration.default_pool_size={pool}"]
-    if fill_delay is not None:
-        flags.append(f"--VoilaKernelManager.fill_delay={fill_delay}")
-    return flags
 
 
 def free_port() -> int:
@@ -57,18 +41,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(notebook: Path, flags: Sequence[str], log: Path) -> tuple[subprocess.Popen, str]:
-    """Voilà serving ``notebook`` (its output in ``log``); returns it and its base URL.
+def start(notebook: Path, log: Path, *, pool: int = 2,
+          fill_delay: float | None = None) -> tuple[subprocess.Popen, str]:
+    """Voilà serving ``notebook`` with the flags of ``domeng app``
+    (:func:`domeng.serve.voila_flags`: the template ``domeng``, ``pool`` preheated
+    kernels); its output goes to ``log``.
 
-    Returns once Voilà serves its static files, which costs no kernel (a page
-    request would take one from the preheated pool).
+    Returns the process and its base URL once Voilà serves its static files,
+    which costs no kernel (a page request would take one from the pool).
     """
     port = free_port()
     voila = Path(sys.executable).with_name("voila")
+    flags = voila_flags(ip="127.0.0.1", port=port, pool=pool)
+    if fill_delay is not None:
+        flags.append(f"--VoilaKernelManager.fill_delay={fill_delay}")
+    return _launch([str(voila), str(notebook), *flags], port, log)
+
+
+def start_app(page: str, log: Path) -> tuple[subprocess.Popen, str]:
+    """``domeng app`` (page ``tutorial``) or ``domeng play``, as a user starts it."""
+    port = free_port()
+    command = "app" if page == "tutorial" else "play"
+    return _launch([sys.executable, "-m", "domeng", command, "--port", str(port)], port, log)
+
+
+def _launch(argv: Sequence[str], port: int, log: Path) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "JUPYTER_PATH": str(template_path())}
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [str(voila), str(notebook), f"--port={port}", *flags],
+            argv,
             cwd=ROOT,
+            env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

@@ -1,0 +1,178 @@
+"""``domeng app``, ``domeng play``, ``domeng notebooks``: the lesson an installed package carries.
+
+The quick tests call the command in this process. The slow one builds the
+wheel, installs it into fresh virtual environments outside the checkout and
+runs the installed command as a user would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from domeng import cli, serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_wheel_s_notebooks_are_the_checkout_s_notebooks():
+    with serve.notebooks_dir() as folder:
+        for name in serve.PAGES.values():
+            assert (folder / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+    template = serve.template_path() / "voila" / "templates" / "domeng"
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
+
+
+def test_domeng_notebooks_copies_both_and_never_overwrites_without_force(tmp_path, capsys):
+    dest = tmp_path / "lesson"
+    code, out, _ = _run(capsys, "notebooks", str(dest))
+    assert code == 0 and out.split() == [str(dest / "tutorial.ipynb"), str(dest / "play.ipynb")]
+    (dest / "play.ipynb").write_text("mine")
+    code, out, err = _run(capsys, "notebooks", str(dest))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--force" in err
+    assert (dest / "play.ipynb").read_text() == "mine"  # nothing copied
+    assert _run(capsys, "notebooks", str(dest), "--force")[0] == 0
+    assert json.loads((dest / "play.ipynb").read_text())["cells"]
+    code, _, err = _run(capsys, "notebooks", str(dest / "tutorial.ipynb"))
+    assert code == 2 and "is a file, not a folder" in err
+
+
+def test_domeng_app_on_a_taken_port_exits_2_with_one_line(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        code, out, err = _run(capsys, "app", "--port", str(port))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"port {port} on 127.0.0.1 is taken" in err and "--port" in err
+
+
+def test_domeng_app_without_voila_exits_2_and_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "voila.app", None)  # as if the extra were not installed
+    code, out, err = _run(capsys, "play")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "pip install 'domeng[voila]'" in err
+
+
+@pytest.mark.parametrize("argv", [["app", "--port", "0"], ["app", "--port", "x"],
+                                  ["play", "--port", "70000"], ["notebooks"]])
+def test_impossible_arguments_exit_2_with_one_line(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1
+
+
+def test_the_flags_keep_a_server_on_loopback_and_on_its_port():
+    flags = serve.voila_flags(ip="127.0.0.1", port=8866, pool=0)
+    assert "--Voila.ip=127.0.0.1" in flags and "--Voila.port_retries=0" in flags
+    assert "--VoilaConfiguration.preheat_kernel=False" in flags
+    assert "--MappingKernelManager.cull_idle_timeout=600" in flags
+
+
+# --------------------------------------------------------------- installed, not cloned
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str, deadline: float) -> tuple[int, bytes, str]:
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=30) as r:
+                return r.status, r.read(), r.geturl()
+        except (urllib.error.URLError, ConnectionError) as exc:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{url} did not answer: {exc}") from None
+            time.sleep(0.5)
+
+
+def _venv(path: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    return path / "bin"
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
+    src = tmp_path / "src"  # build from a copy: building in place writes into the checkout
+    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard", "-z"],
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes((ROOT / name).read_bytes())
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "-q", "-w", str(dist), str(src)], check=True)
+    (wheel,) = dist.glob("domeng-*.whl")
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+
+    # 1. the wheel with only what `pip install domeng` brings: no Voilà, so a clear refusal
+    base = _venv(tmp_path / "base")
+    subprocess.run([str(base / "pip"), "install", "-q", str(wheel)], check=True)
+    done = subprocess.run([str(base / "domeng"), "app", "--port", str(_free_port())],
+                          cwd=away, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "pip install 'domeng[voila]'" in done.stderr
+
+    # 2. the wheel beside everything the 'voila' extra brings (this run's packages, reused)
+    full = _venv(tmp_path / "full")
+    subprocess.run([str(full / "pip"), "install", "-q", "--no-deps", str(wheel)], check=True)
+    site = next((tmp_path / "full" / "lib").glob("python*/site-packages"))
+    ours = next(p for p in map(Path, sys.path) if p.name == "site-packages" and p.is_dir()
+                and (p / "voila").is_dir())
+    (site / "zz-dependencies.pth").write_text(f"{ours}\n")
+    where = subprocess.run([str(full / "python"), "-c",
+                            "from domeng.serve import notebooks_dir\n"
+                            "with notebooks_dir() as d: print(d)"],
+                           cwd=away, check=True, capture_output=True, text=True).stdout.strip()
+    assert Path(where).is_relative_to(tmp_path / "full")  # the installed copy, not the checkout
+
+    lesson = tmp_path / "lesson"
+    copied = subprocess.run([str(full / "domeng"), "notebooks", str(lesson)], cwd=away,
+                            check=True, capture_output=True, text=True).stdout.split()
+    assert copied == [str(lesson / "tutorial.ipynb"), str(lesson / "play.ipynb")]
+    nbval = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                            "--nbval", str(lesson / "play.ipynb")],
+                           cwd=lesson, capture_output=True, text=True, timeout=300)
+    assert nbval.returncode == 0, nbval.stdout[-2000:]
+
+    port = _free_port()
+    # the borrowed packages' data files (Voilà's own templates) stay in this run's prefix
+    env = {**os.environ, "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter")}
+    log = open(tmp_path / "app.log", "wb")
+    proc = subprocess.Popen([str(full / "domeng"), "app", "--port", str(port)], cwd=away,
+                            env=env, stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        status, page, url = _get(f"http://127.0.0.1:{port}/?scenario=ceki", deadline)
+        assert status == 200 and url.endswith("/voila/render/tutorial.ipynb?scenario=ceki")
+        assert b"CEKI" in page and b"cdn.jsdelivr" not in page  # the domeng template
+        status, bundle, _ = _get(f"http://127.0.0.1:{port}/voila/static/voila.js", deadline)
+        assert status == 200 and len(bundle) > 10_000  # the widget manager's bundle
+        status, play, _ = _get(f"http://127.0.0.1:{port}/voila/render/play.ipynb", deadline)
+        assert status == 200 and b"Domeng: play" in play  # the tutorial's link to it works
+    finally:
+        sys.path.insert(0, str(ROOT / "tests" / "browser"))
+        import voila_server  # the careful stop of the browser tests: kernels included
+
+        voila_server.stop(proc)
+        log.close()
