@@ -101,11 +101,25 @@ def _voila_app():
         from tornado.web import RedirectHandler
         from traitlets.config import Config
         from voila.app import Voila
+        from voila.tornado.handler import TornadoVoilaHandler
     except ImportError:
         raise ServeError(
             "serving the lessons needs Voilà, which is not installed: "
             "pip install 'domeng[voila]'"
         ) from None
+
+    class PageHandler(TornadoVoilaHandler):
+        """Voilà's page handler, which also sets the ``_xsrf`` cookie.
+
+        A page closing sends ``POST voila/api/shutdown/<kernel>`` with the
+        ``_xsrf`` value it reads from its cookies; Voilà never sets that cookie,
+        so the request was refused (403, "'_xsrf' argument missing") and every
+        closed page kept its kernel until the idle cull.
+        """
+
+        async def get(self, path: str | None = None) -> None:
+            self.xsrf_token  # noqa: B018 - reading it sets the cookie
+            await super().get(path)
 
     class DomengVoila(Voila):
         """Voilà serving the notebooks folder, whose ``/`` opens one page (``?`` kept)."""
@@ -114,7 +128,9 @@ def _voila_app():
 
         def init_handlers(self) -> list:
             to = f"{self.server_url.rstrip('/')}/voila/render/{self.page}"
-            return [(self.server_url, RedirectHandler, {"url": to}), *super().init_handlers()]
+            handlers = [(h[0], PageHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
+                        for h in super().init_handlers()]
+            return [(self.server_url, RedirectHandler, {"url": to}), *handlers]
 
     return DomengVoila, Config
 
