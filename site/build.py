@@ -87,6 +87,8 @@ def build_venv() -> Path:
     shutil.rmtree(venv, ignore_errors=True)
     run(sys.executable, "-m", "venv", venv)
     py = venv / "bin" / "python"
+    # Debian 12's venv comes with pip 23.0, which cannot resolve today's metadata
+    run(py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--upgrade", "pip")
     run(py, "-m", "pip", "install", "-q", "--disable-pip-version-check",
         "-r", HERE / "requirements-build.txt", "-c", HERE / "constraints-build.txt")
     stamp.write_text(stamp_text)
