@@ -28,6 +28,9 @@ Parameters of :func:`build_app` (all keyword-only):
   scenario, False for a game.
 - ``compact``: a small app for a tutorial chapter: no strategy choosers, no
   seed/New game, no scenario picker and no chart; the glossary starts folded.
+- ``lesson``: show the scenario's own lesson beside the board. Default: not in
+  a compact app, whose chapter tells the rule and asks its question before the
+  lesson's text could give the answer away.
 
 The glossary stays open or closed as the person leaves it (its terms lit by
 the current event come first); the rules (``docs/rules.md``, shipped as
@@ -99,6 +102,7 @@ def build_app(
     names: Sequence[str] | None = None,
     open_hands: bool | None = None,
     compact: bool = False,
+    lesson: bool | None = None,
 ) -> App:
     """The Domeng app as one widget (see the module's documentation)."""
     from domeng.app.panels import (
@@ -121,8 +125,10 @@ def build_app(
     seats = [SeatView(ctrl, s, chooser=not compact) for s in range(ctrl.seats)]
     board = w.Box([*seats, TableView(ctrl)])
     board.add_class("domeng-board-area")
-    side = [LessonView(ctrl), WhyView(ctrl, glossary_open=not compact), HintView(ctrl),
-            LogView(ctrl)]
+    if lesson is None:
+        lesson = not compact
+    side = [*([LessonView(ctrl)] if lesson else []), WhyView(ctrl, glossary_open=not compact),
+            HintView(ctrl), LogView(ctrl)]
     if not compact:
         side += [ScenarioView(ctrl), ChartView(ctrl)]
     side_box = w.VBox(side)

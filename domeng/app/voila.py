@@ -154,7 +154,7 @@ def opened_lesson(query: str | None = None) -> w.Widget | None:
         "<em>Why?</em> beside the table explain each one. The whole tutorial "
         "follows below.</p></div>"
     )
-    app: App = build_app(scenario=record, compact=True)
+    app: App = build_app(scenario=record, compact=True, lesson=True)
     app.add_class("domeng-opened-app")
     box = w.VBox([intro, app])
     box.add_class("domeng-opened-lesson")
