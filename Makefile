@@ -54,9 +54,14 @@ notebooks: venv
 	cd notebooks && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False tutorial.ipynb play.ipynb
 
+# `make bench` takes a few minutes; `make bench LONG=1` adds the larger engine runs and the
+# 20,000-round tournament whose claims are checked (about ten minutes more).
 bench: venv
 	@test -n "$(BENCHMARKS)" || { echo "no benchmarks/*.py yet"; exit 1; }
-	@for f in $(BENCHMARKS); do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in $(BENCHMARKS); do echo "== $$f"; \
+		case $$f in */bench_engine.py|*/bench_players.py) \
+			$(BIN)/python $$f $(if $(LONG),--long) || exit 1;; \
+		*) $(BIN)/python $$f || exit 1;; esac; done
 
 # Debian's chromium for the browser tests (never `playwright install`). Needs root.
 browsers:
