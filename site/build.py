@@ -10,7 +10,7 @@ Pyodide core runtime from the npm package (``PYODIDE_VERSION``, checked against
 from a copy of the source. Downloads are kept in ``site/.cache`` (gitignored),
 so a second build needs no network. The pages then fetch nothing from any
 other host: Pyodide and every wheel are served next to them, listed with their
-sha256 in ``voici/static/pyodide/pyodide-lock.json``, with no PyPI fallback;
+sha256 in ``static/pyodide/pyodide-lock.json``, with no PyPI fallback;
 the Voilà templates' CDN stylesheet links are removed, and the build fails if
 any page still points elsewhere.
 
