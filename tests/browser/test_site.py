@@ -98,7 +98,7 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     assert page.locator(".domeng-later-error").count() == 0
     shots(page, "tutorial")
     # chapter 11's charts are drawn in the browser too (domeng.render.chart, no matplotlib)
-    chart = page.locator("svg.domeng-chart-svg").first
+    chart = page.locator("svg.domeng-chart-svg:has(rect.domeng-chart-bar)").first
     chart.wait_for(state="attached", timeout=TIMEOUT)
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=ARTIFACTS / "site-tutorial-chart.png")
