@@ -5,9 +5,12 @@ answer the tutorial gives (notebooks/tutorial.ipynb), so a question can never
 teach a number the engine does not produce.
 """
 
+from pathlib import Path
+
 import pytest
 
-from domeng.positions import NAMES, position
+from domeng.positions import NAMES, PLAYERS, position
+from domeng.records import load
 from domeng.round import Move
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import parse_tile
@@ -19,6 +22,8 @@ def test_every_position_loads_and_none_is_a_lesson():
     lessons = {r.name for r in builtin_scenarios()}
     for name in NAMES:
         assert position(name).events is not None and name not in lessons
+        text = (Path(__file__).parents[1] / "domeng" / "positions" / f"{name}.json").read_text()
+        assert tuple(load(text).names) == PLAYERS
     with pytest.raises(KeyError, match="who-opens"):
         position("nope")
 
@@ -85,3 +90,16 @@ def test_r21_a_first_cappu_who_still_holds_stones_is_not_camat():
     r.play(Move(parse_tile("5|1"), "right"))
     assert r.result.ending is Ending.FIRST_CAPPU and r.result.camat is None
     assert r.table == 0 and r.held[0] == 5
+
+
+def test_r05_r09_r12_a_question_s_picture_gives_no_answer_away():
+    from domeng import render
+
+    opening = render.round_html(position("who-opens"), names=PLAYERS, ask=True, css=False)
+    assert "4|4" not in opening.split('class="domeng-seats"')[0]  # status and line say nothing
+    assert "to play" not in opening and "domeng-turn" not in opening and "Dadi" in opening
+    for name in ("plain-pass", "passebunge", "both-ends-match"):
+        picture = render.round_html(position(name), names=PLAYERS, ask=True, css=False)
+        assert "domeng-disabled" not in picture and "a pass is PASSEBUNGE" not in picture
+    told = render.round_html(position("passebunge"), names=PLAYERS, css=False)  # as the app draws
+    assert "domeng-disabled" in told and "a pass is PASSEBUNGE" in told

@@ -20,13 +20,16 @@ from importlib import resources
 from domeng.records import load, replay
 from domeng.round import Round
 
-__all__ = ["NAMES", "position"]
+__all__ = ["NAMES", "PLAYERS", "position"]
 
 NAMES = (
     "who-opens", "plain-pass", "passebunge", "both-ends-match", "last-tile", "blocked",
     "table-runs-short", "camat-or-not",
 )
 """The positions, in the order of the tutorial's chapters."""
+
+PLAYERS = ("Ambo", "Besse", "Cicci", "Dadi", "Eppa")
+"""The players' names at every position's table, seat 0 first."""
 
 
 def position(name: str) -> Round:

@@ -220,6 +220,7 @@ def seat_html(
     badges: Sequence[str] | None = None,
     size: int = 30,
     selected: Tile | None = None,
+    ask: bool = False,
 ) -> str:
     """One seat: its name, badges, hand, pip total (when shown) and stones held.
 
@@ -228,7 +229,9 @@ def seat_html(
     tiles are marked playable or not, each with the reason. ``badges``: None
     for the ones that apply (▶ to play, CAMAT, LAST MAPPANO, PASS or PASSEBUNGE
     on the seat whose pass is the latest event, FIRST CAPPU, CEKI, POLLO,
-    MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts.
+    MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts. ``ask``:
+    a picture for a question, which must not answer it: no tile is marked
+    playable and no note says what a pass would cost.
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -244,6 +247,8 @@ def seat_html(
     shown = reveal and hand is not None
     if t.hand_sizes[seat] == 0:
         hand_pic = '<span class="domeng-note">no tiles left</span>'
+    elif shown and ask:
+        hand_pic = hand_svg(hand, size=size)
     elif shown:
         playable, reasons = hand_hints(view_or_round, seat)
         hand_pic = hand_svg(hand, size=size, playable=playable, reasons=reasons,
@@ -260,9 +265,9 @@ def seat_html(
     else:
         facts.append('<span class="domeng-note">pips hidden</span>')
     facts.append(stones_svg(t.held[seat], label="held", size=12))
-    if t.line and not t.has_played[seat] and not t.is_over:
+    if t.line and not t.has_played[seat] and not t.is_over and not ask:
         facts.append('<span class="domeng-note">has not played yet: a pass is PASSEBUNGE</span>')
-    turn = " domeng-turn" if t.turn == seat and not t.is_over else ""
+    turn = " domeng-turn" if t.turn == seat and not t.is_over and (t.line or not ask) else ""
     return (
         f'<section class="domeng-seat{turn}" data-seat="{seat}" aria-label="{esc(name)}">'
         f'<div class="domeng-seat-head"><span class="domeng-seat-name">{esc(name)}</span>'
@@ -280,7 +285,7 @@ def _ending_text(res: RoundResult, names: Sequence[str] | None) -> str:
     return f"{label}: {_name(res.winner, names)} wins"
 
 
-def _status(t: _Table, names: Sequence[str] | None) -> str:
+def _status(t: _Table, names: Sequence[str] | None, ask: bool = False) -> str:
     if t.result is not None:
         res = t.result
         text = f"Round over — <strong>{esc(_ending_text(res, names))}</strong>."
@@ -295,6 +300,8 @@ def _status(t: _Table, names: Sequence[str] | None) -> str:
             text += f" {esc(_name(res.camat, names))} is appointed CAMAT."
         return text
     who = esc(_name(t.turn, names))
+    if t.ends is None and ask:  # who opens is what such a question asks
+        return "No tile has been played yet: the round is about to open."
     if t.ends is None:
         lead = f" with {t.opening_tile} (R5)" if t.opening_tile is not None else ""
         return f"<strong>{who}</strong> opens the round{lead}."
@@ -315,6 +322,7 @@ def round_html(
     size: int = 36,
     narrow_width: int | None = 360,
     css: bool = True,
+    ask: bool = False,
 ) -> str:
     """The whole table: the line, the stones on the table, the sleeping tiles and the seats.
 
@@ -329,7 +337,9 @@ def round_html(
     shows the narrow one only on screens under 600 px wide, so a phone gets a
     readable snake instead of a shrunken one. Scope selectors to
     ``.domeng-line-wide`` when counting tiles; ``narrow_width=None`` leaves the
-    second layout out.
+    second layout out. ``ask``: a picture for a question about this moment
+    (the tutorial's new tables), which gives nothing away: no playable tiles,
+    no PASSEBUNGE note and, before the opening, no word of who opens.
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -347,7 +357,9 @@ def round_html(
         narrow = line_svg(t.line, ends=t.ends, last=t.last_domino, width=narrow_width,
                           size=min(size, 30), names=names)
         line += f'<div class="domeng-line-box domeng-line-narrow">{narrow}</div>'
-    seats = "".join(seat_html(round, s, names=names, reveal=flags[s]) for s in range(t.n))
+    quiet = [] if ask and t.ends is None else None  # no "to play" before the opening
+    seats = "".join(seat_html(round, s, names=names, reveal=flags[s], ask=ask, badges=quiet)
+                    for s in range(t.n))
     last = ""
     if t.events:
         last = f'<p class="domeng-last-event">{esc(t.events[-1].describe(names))}</p>'
@@ -355,7 +367,7 @@ def round_html(
     return (
         f'<div class="domeng domeng-round" data-state="{state}"{_data("turn", t.turn)}>'
         + (f"<style>{CSS}</style>" if css else "")
-        + f'<p class="domeng-status" role="status">{_status(t, names)}</p>'
+        + f'<p class="domeng-status" role="status">{_status(t, names, ask)}</p>'
         + line
         + '<div class="domeng-middle">'
         '<div class="domeng-table-stones"><span class="domeng-caption">Table</span>'
