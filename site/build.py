@@ -329,11 +329,17 @@ def main(argv: list[str] | None = None) -> int:
         lite = work / "lite"
         content = lite / "content"
         content.mkdir(parents=True)
+        pages = {f"]({nb.name})": f"]({nb.stem}.html)" for nb in notebooks}
         for nb in notebooks:  # whatever is in notebooks/ now, without stored outputs
             data = json.loads(nb.read_text(encoding="utf-8"))
             for cell in data.get("cells", []):
                 if cell.get("cell_type") == "code":
                     cell["outputs"], cell["execution_count"] = [], None
+                else:  # a link to another notebook points to its Voici page here
+                    text = "".join(cell.get("source", []))
+                    for link, page in pages.items():
+                        text = text.replace(link, page)
+                    cell["source"] = text
             (content / nb.name).write_text(json.dumps(data, indent=1), encoding="utf-8")
         every = precompiled(core, [*wheels, *own], work / "pyc")
         pyodide_dir(py, core, every, lite / "static" / "pyodide")

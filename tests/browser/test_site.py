@@ -102,6 +102,8 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     chart.wait_for(state="attached", timeout=TIMEOUT)
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=ARTIFACTS / "site-tutorial-chart.png")
+    # the last chapter's link opens the game's own static page
+    assert page.locator("a", has_text="play page").last.get_attribute("href") == "play.html"
     assert blocked == [], f"requests to other hosts: {blocked}"
     assert python_errors(page) == []  # chapter 11 included: no numpy or matplotlib here
 
