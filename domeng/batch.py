@@ -36,7 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:  # `pip install domeng` alone: the engine, not the batch path
+    raise ModuleNotFoundError(
+        "domeng.batch needs numpy: pip install 'domeng[sim]' "
+        "(domeng.stats plays random rounds without it)", name="numpy") from exc
 
 from domeng.errors import RulesError, ScenarioError, show_value
 from domeng.events import RoundResult

@@ -474,7 +474,12 @@ def simulate(
     records: list[RoundRecord] = []
     bar = None
     if progress:
-        from tqdm import tqdm
+        try:
+            from tqdm import tqdm
+        except ModuleNotFoundError as exc:
+            raise ModuleNotFoundError(
+                "progress bars need tqdm: pip install 'domeng[sim]', or progress=False",
+                name="tqdm") from exc
 
         bar = tqdm(total=rounds, unit="round", file=sys.stderr, desc="simulate")
     try:

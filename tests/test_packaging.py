@@ -146,3 +146,15 @@ def test_the_apps_import_path_needs_no_numpy_matplotlib_tqdm_or_voila():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]", f"the app imports {out.stdout.strip()}"
+
+
+def test_without_the_sim_extra_the_batch_simulator_says_what_to_install(monkeypatch):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as after `pip install domeng` alone
+    monkeypatch.delitem(sys.modules, "domeng.batch", raising=False)
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'domeng\[sim\]'"):
+        importlib.import_module("domeng.batch")
+    monkeypatch.undo()
+    importlib.import_module("domeng.batch")
