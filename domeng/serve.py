@@ -12,7 +12,7 @@ the browser tests use :func:`voila_flags`. They are:
 - loopback by default (``--ip 0.0.0.0`` for a class server), and a taken port
   is an error, never silently another port;
 - Voilà's lab template without its two CDN stylesheet links (the template
-  ``domeng`` in ``domeng/app/jupyter``), so a page asks nothing of any other host;
+  ``domeng`` in ``domeng/app/jupyter-data``), so a page asks nothing of any other host;
 - preheated kernels: a pool that has already run the notebook waits for each
   visitor (2 for the page a server opens at, 1 for the other);
 - kernels idle for 10 minutes are shut down, and a slow first cell may take a
@@ -62,7 +62,7 @@ def notebooks_dir() -> Iterator[Path]:
 
 def template_path() -> Path:
     """The folder to add to ``JUPYTER_PATH`` so that Voilà finds the template ``domeng``."""
-    return Path(str(resources.files("domeng.app").joinpath("jupyter")))
+    return Path(str(resources.files("domeng.app").joinpath("jupyter-data")))
 
 
 def voila_flags(*, ip: str, port: int, pool: int = 2) -> list[str]:
