@@ -6,6 +6,7 @@
     domeng app [--port P] [--ip IP]    serve the tutorial and the play page with Voilà
     domeng play [--port P] [--ip IP]   the same, opening at the game
     domeng notebooks DEST [--force]    copy the notebooks out, to change and run again
+    domeng site DEST                   build the static site (Python in the browser)
 
 Exit status 0 on success, 2 with a one-line message on standard error for
 input that cannot be read or replayed and for options that make no sense;
@@ -143,6 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dest", metavar="DEST", help="the folder (made if missing)")
     p.add_argument("--force", action="store_true", help="overwrite files already there")
     p.set_defaults(func=serve.run_notebooks)
+    p = sub.add_parser("site", help="build the static site (Python in the browser) into a folder",
+                       description="Build the tutorial and the play page as a static site "
+                                   "whose Python runs in each visitor's browser (Voici and "
+                                   "Pyodide, fetched once from PyPI and npm and cached).")
+    p.add_argument("dest", metavar="DEST", help="a new or empty folder, or an earlier site")
+    p.set_defaults(func=serve.run_site)
     return parser
 
 

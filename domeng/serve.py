@@ -1,10 +1,12 @@
-"""Serve the lessons the package carries: ``domeng app``, ``domeng play``, ``domeng notebooks``.
+"""Serve the lessons the package carries: ``domeng app``, ``play``, ``notebooks`` and ``site``.
 
 The tutorial and the play page are package data (``domeng.notebooks``, the
 checkout's ``notebooks/`` folder), so an installed package carries its lesson.
 ``domeng app`` serves both notebooks with Voilà and opens at the tutorial;
 ``domeng play`` is the same server opening at the game. The tutorial's last
 chapter links the play page, so one server holds the whole course.
+``domeng site DEST`` builds the same two pages as a static site (``domeng.site``,
+the checkout's ``site/``), whose Python runs in each visitor's browser.
 
 The Voilà settings live here and nowhere else: ``make app``, ``make play`` and
 the browser tests use :func:`voila_flags`. They are:
@@ -38,8 +40,8 @@ from pathlib import Path
 from domeng.errors import DomengError
 
 __all__ = [
-    "PAGES", "ServeError", "copy_notebooks", "notebooks_dir", "serve", "template_path",
-    "voila_flags",
+    "PAGES", "ServeError", "build_site", "copy_notebooks", "notebooks_dir", "serve",
+    "template_path", "voila_flags",
 ]
 
 PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb"}
@@ -177,6 +179,24 @@ def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
     return targets
 
 
+def build_site(dest: str | Path) -> Path:
+    """Build the static site into ``dest``: a new or empty folder, or an earlier site there.
+
+    Any other folder is refused, since the build replaces what ``dest`` holds.
+    """
+    dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ServeError(f"{dest} is a file, not a folder")
+    if dest.is_dir() and any(dest.iterdir()) and not (dest / "voici").is_dir():
+        raise ServeError(f"{dest} is not empty and holds no Domeng site: name a new folder "
+                         f"(the build replaces what the folder holds)")
+    from domeng.site import build
+
+    with notebooks_dir() as folder:
+        build.main(["--out", str(dest), "--notebooks", str(folder)])
+    return dest
+
+
 # ----------------------------------------------------------------- command line
 def _port(text: str) -> int:
     try:
@@ -200,6 +220,13 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int) -> 
 def run_app(args: argparse.Namespace) -> int:
     """``domeng app`` / ``domeng play``."""
     serve(args.page, ip=args.ip, port=args.port)
+    return 0
+
+
+def run_site(args: argparse.Namespace) -> int:
+    """``domeng site DEST``."""
+    site = build_site(args.dest)
+    print(f"{site}: serve it with  python -m http.server --directory {site}")
     return 0
 
 

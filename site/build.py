@@ -1,14 +1,17 @@
 """Build the static site: the notebooks as Voici pages whose Python runs in the browser.
 
 usage: python site/build.py [--out _site] [--notebooks notebooks]
+       domeng site DEST   (the same, from the installed package: ``domeng.site``)
 
 Everything comes from the registries and is pinned: the build tools from PyPI
 (``requirements-build.txt`` + ``constraints-build.txt``, in their own venv), the
 Pyodide core runtime from the npm package (``PYODIDE_VERSION``, checked against
 ``PYODIDE_SHA256``), the pure-Python wheels that run in the browser from PyPI
 (``requirements-browser.txt``, with hashes), and the project's own wheel, built
-from a copy of the source. Downloads are kept in ``site/.cache`` (gitignored),
-so a second build needs no network. The pages then fetch nothing from any
+from a copy of the source (from a checkout) or of the installed package. Downloads
+are kept in ``site/.cache`` in a checkout (gitignored), otherwise in
+``~/.cache/domeng-site`` (``DOMENG_SITE_CACHE`` names another folder), so a
+second build needs no network. The pages then fetch nothing from any
 other host: Pyodide and every wheel are served next to them, listed with their
 sha256 in ``static/pyodide/pyodide-lock.json``, with no PyPI fallback;
 the Voilà templates' CDN stylesheet links are removed, and the build fails if
@@ -39,7 +42,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-CACHE = HERE / ".cache"
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "domeng").is_dir()
+"""Built from a checkout (``site/build.py``), or from the installed package (``domeng site``),
+where ``HERE`` is ``domeng/site`` and ``ROOT`` the installed ``domeng`` itself."""
+CACHE = (Path(os.environ["DOMENG_SITE_CACHE"]) if os.environ.get("DOMENG_SITE_CACHE")
+         else HERE / ".cache" if CHECKOUT
+         else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "domeng-site")
 PYODIDE_VERSION = "0.29.0"
 PYODIDE_SHA256 = "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01"
 PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "3.13",
@@ -47,7 +55,7 @@ PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "
 # Top-level entries of the checkout that the project's wheel cannot need (notebooks/ it does:
 # it is the package domeng.notebooks, which `domeng app` serves; the wheel is built
 # from a copy of the rest: never in the checkout, whose build/ and *.egg-info would change).
-NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "site", "artifacts", "build", "dist",
+NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "artifacts", "build", "dist",
                  "tests", "benchmarks", ".pytest_cache", ".ruff_cache",
                  ".hypothesis", "node_modules"}
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>\s*\n?')
@@ -83,7 +91,7 @@ def build_venv() -> Path:
     stamp = venv / ".pins"
     if stamp.exists() and stamp.read_text() == stamp_text:
         return venv / "bin" / "python"
-    log(f"installing the build tools into {venv.relative_to(ROOT)}")
+    log(f"installing the build tools into {venv}")
     shutil.rmtree(venv, ignore_errors=True)
     run(sys.executable, "-m", "venv", venv)
     py = venv / "bin" / "python"
@@ -157,8 +165,11 @@ def project_wheel(py: Path, work: Path) -> Path:
     """The project's wheel, built from a copy of its source (the checkout stays untouched)."""
     src = work / "src"
     src.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
-    for path in ROOT.iterdir():
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints",
+                                    ".cache")
+    if not CHECKOUT:
+        installed_source(src, ignore)
+    for path in ROOT.iterdir() if CHECKOUT else ():
         if path.name in NOT_FOR_WHEEL or path.name.endswith(".egg-info"):
             continue
         if path.is_dir():
@@ -169,6 +180,28 @@ def project_wheel(py: Path, work: Path) -> Path:
     run(py, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
         "--no-build-isolation", "-w", out, src, stdout=subprocess.DEVNULL)
     return next(out.glob("domeng-*.whl"))
+
+
+def installed_source(src: Path, ignore) -> None:
+    """A source tree made from the installed package: its files and a small pyproject.toml
+    naming the same version, dependencies, packages and package data."""
+    from importlib import metadata
+
+    shutil.copytree(ROOT, src / "domeng", ignore=ignore)
+    packages = sorted(".".join(d.relative_to(src).parts) for d in [src / "domeng",
+                      *(src / "domeng").rglob("*")] if d.is_dir()
+                      and all(part.isidentifier() for part in d.relative_to(src).parts))
+    deps = [r for r in metadata.requires("domeng") or [] if "extra ==" not in r]
+    data = ["*.json", "*.js", "*.css", "*.md", "*.ipynb", "*.txt", "*.mjs"]
+    (src / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64"]\n'
+        'build-backend = "setuptools.build_meta"\n\n'
+        f'[project]\nname = "domeng"\nversion = "{metadata.version("domeng")}"\n'
+        f"dependencies = {json.dumps(deps)}\n\n"
+        f"[tool.setuptools]\npackages = {json.dumps(packages)}\n\n"
+        f'[tool.setuptools.package-data]\n"*" = {json.dumps(data)}\n'
+        '"domeng.app" = ["jupyter-data/voila/templates/domeng/*"]\n',
+        encoding="utf-8")
 
 
 def stub_wheel(name: str, out: Path) -> Path:
@@ -305,7 +338,7 @@ def size_of(path: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "_site")
-    ap.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    ap.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")  # domeng.notebooks
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     out = a.out.resolve()

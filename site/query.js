@@ -16,3 +16,15 @@
   });
   el.textContent = JSON.stringify(config);
 })();
+
+// A notebook's link to another notebook (site/build.py writes `play.html`) is resolved by
+// JupyterLite into its contents folder (`../../files/play.html`), where no page is: send
+// such a click to that notebook's own Voici page, next to this one.
+document.addEventListener("click", function (event) {
+  var link = event.target && event.target.closest && event.target.closest("a[href]");
+  if (!link) return;
+  var page = link.getAttribute("href").match(/(?:^|\/)files\/([\w-]+)\.html(?:[?#].*)?$/);
+  if (!page) return;
+  event.preventDefault();
+  window.location.href = page[1] + ".html";
+}, true);

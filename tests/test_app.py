@@ -526,11 +526,12 @@ def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
     declared = set(config["setuptools"]["packages"])
     assert config["setuptools"]["package-dir"] == {"domeng.docs": "docs",
-                                                    "domeng.notebooks": "notebooks"}
+                                                    "domeng.notebooks": "notebooks",
+                                                    "domeng.site": "site"}
     assert "*.md" in config["setuptools"]["package-data"]["domeng.docs"]
     found = {p for p in setuptools.find_namespace_packages(where=str(root), include=["domeng*"])
              if all(part.isidentifier() for part in p.split("."))}  # not data folders
-    assert found | {"domeng.docs", "domeng.notebooks"} == declared
+    assert found | {"domeng.docs", "domeng.notebooks", "domeng.site"} == declared
 
 
 def test_a_later_table_that_breaks_shows_one_line_and_logs_the_traceback(monkeypatch, capfd):

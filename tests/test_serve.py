@@ -52,6 +52,17 @@ def test_domeng_notebooks_copies_both_and_never_overwrites_without_force(tmp_pat
     assert code == 2 and "is a file, not a folder" in err
 
 
+def test_domeng_site_never_replaces_a_folder_that_holds_something_else(tmp_path, capsys):
+    mine = tmp_path / "photos"
+    mine.mkdir()
+    (mine / "holiday.jpg").write_bytes(b"not a site")
+    code, out, err = _run(capsys, "site", str(mine))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "holds no Domeng site" in err
+    assert (mine / "holiday.jpg").read_bytes() == b"not a site"
+    code, _, err = _run(capsys, "site", str(mine / "holiday.jpg"))
+    assert code == 2 and "is a file, not a folder" in err
+
+
 def test_domeng_app_on_a_taken_port_exits_2_with_one_line(capsys):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -153,6 +164,16 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
                             "--nbval", str(lesson / "play.ipynb")],
                            cwd=lesson, capture_output=True, text=True, timeout=300)
     assert nbval.returncode == 0, nbval.stdout[-2000:]
+
+    # the static site, built from the installed package (downloads: the checkout's cache)
+    site = tmp_path / "site"
+    built = subprocess.run([str(full / "domeng"), "site", str(site)], cwd=away,
+                           env={**os.environ, "DOMENG_SITE_CACHE": str(ROOT / "site" / ".cache")},
+                           capture_output=True, text=True, timeout=900)
+    assert built.returncode == 0, built.stderr[-3000:]
+    for page in ("index.html", "voici/render/tutorial.html", "voici/render/play.html"):
+        assert (site / page).is_file(), page
+    assert "cdn.jsdelivr" not in (site / "voici/render/tutorial.html").read_text()
 
     port = _free_port()
     # the borrowed packages' data files (Voilà's own templates) stay in this run's prefix
