@@ -57,17 +57,6 @@ def start_voila(mode: str, pool: int, log: Path,
     return voila_server.start(NOTEBOOK, log, pool=0)
 
 
-def kernels(proc: subprocess.Popen) -> list[psutil.Process]:
-    out = []
-    for p in psutil.Process(proc.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.NoSuchProcess:
-            pass
-    return out
-
-
 def cpu_seconds(procs: list[psutil.Process]) -> float:
     total = 0.0
     for p in procs:
@@ -83,7 +72,7 @@ def cpu_snapshot(proc: subprocess.Popen) -> tuple[float, float, float]:
     """CPU seconds so far of the Voilà server, of its kernels, and of the browser (Chromium)."""
     me = psutil.Process()
     browser = [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
-    return (cpu_seconds([psutil.Process(proc.pid)]), cpu_seconds(kernels(proc)),
+    return (cpu_seconds([psutil.Process(proc.pid)]), cpu_seconds(voila_server.kernels(proc)),
             cpu_seconds(browser))
 
 
@@ -99,7 +88,7 @@ async def wait_for_pool(proc: subprocess.Popen, pool: int, timeout: float = 120)
 
     def busy() -> float:
         total = 0.0
-        for k in kernels(proc):
+        for k in voila_server.kernels(proc):
             try:
                 total += sum(k.cpu_times()[:2])
             except psutil.NoSuchProcess:
@@ -108,7 +97,7 @@ async def wait_for_pool(proc: subprocess.Popen, pool: int, timeout: float = 120)
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if len(kernels(proc)) >= pool:
+        if len(voila_server.kernels(proc)) >= pool:
             before = busy()
             await asyncio.sleep(1.0)
             if busy() - before < 0.05:
@@ -205,7 +194,7 @@ async def bench(mode: str, args, browser, logdir: Path) -> dict:
             loads.append(await open_page(browser, url))
         await asyncio.sleep(args.spacing)  # the pool refills after the last visitor too
         cpu1 = cpu_snapshot(proc)
-        mem = [memory(k) for k in kernels(proc)]
+        mem = [memory(k) for k in voila_server.kernels(proc)]
         cpu = [(b - a) / args.loads for a, b in zip(cpu0, cpu1, strict=True)]
         cpu2 = cpu_snapshot(proc)
         t0 = time.perf_counter()
@@ -217,7 +206,7 @@ async def bench(mode: str, args, browser, logdir: Path) -> dict:
         failed = [r for r in results if isinstance(r, BaseException)]
         ok = [r for r in results if not isinstance(r, BaseException)]
         await asyncio.sleep(2)
-        after = [memory(k) for k in kernels(proc)]
+        after = [memory(k) for k in voila_server.kernels(proc)]
         server_rss = psutil.Process(proc.pid).memory_info().rss / 2**20
     finally:
         voila_server.stop(proc)

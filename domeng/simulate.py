@@ -116,6 +116,15 @@ def seating(game: int, n: int = 5) -> tuple[int, ...]:
     return tuple((k * i + game) % n for i in range(n))
 
 
+def _places(game: int, n: int) -> tuple[tuple[int, ...], list[int]]:
+    """Game ``game``'s seating: the seat of each player, and the player at each seat."""
+    seat_of = seating(game, n)
+    player_at = [0] * n
+    for i, s in enumerate(seat_of):
+        player_at[s] = i
+    return seat_of, player_at
+
+
 def _game_seed(seed: int, game: int) -> int:
     return random.Random(f"domeng-simulate:{seed}:{game}").randrange(2**63)
 
@@ -138,10 +147,7 @@ def play_game(
     n = len(players)
     rng = random.Random(_game_seed(seed, game))
     g = Game(seed=rng.randrange(2**63), rules=rules)
-    seat_of = seating(game, n)
-    player_at = [0] * n
-    for i, s in enumerate(seat_of):
-        player_at[s] = i
+    seat_of, player_at = _places(game, n)
     seated = [None] * n
     for i, name in enumerate(players):
         seated[seat_of[i]] = make_player(name, seed=rng.randrange(2**63), **options.get(name, {}))
@@ -178,10 +184,7 @@ def play_random_game(
     n = len(players)
     rng = random.Random(_game_seed(seed, game))
     deal_rng = random.Random(rng.randrange(2**63))
-    seat_of = seating(game, n)
-    player_at = [0] * n
-    for i, s in enumerate(seat_of):
-        player_at[s] = i
+    seat_of, player_at = _places(game, n)
     picks: list = [None] * n
     for i in range(n):
         picks[seat_of[i]] = random.Random(rng.randrange(2**63)).getrandbits

@@ -156,6 +156,16 @@ class Deal(NamedTuple):
         return Deal(hands, opener, self.moves)  # type: ignore[arg-type]
 
 
+OPENING_HANDS = [
+    ["6|6", "6|2", "2|2", "5|1", "0|0"],
+    ["6|4", "4|4", "4|1", "3|0", "2|1"],
+    ["6|5", "5|5", "5|3", "3|3", "1|0"],
+    ["6|3", "6|1", "4|3", "3|1", "2|0"],
+    ["6|0", "5|4", "5|2", "4|2", "1|1"],
+]
+"""A first-round deal as a scenario file writes it: seat 0 holds 6|6 and opens with it (R5)."""
+
+
 BLOCK_LINE = ("3|0 1|0", "2|0", "4|3", "2|1", "4|0")
 """The tiles each seat plays in a block deal, clockwise from the MANGUNO."""
 

@@ -8,19 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import OPENING_HANDS as HANDS
 
 from domeng import records
 from domeng.errors import ScenarioError
 from domeng.game import Game
 from domeng.players import make_players
-
-HANDS = [
-    ["6|6", "6|2", "2|2", "5|1", "0|0"],
-    ["6|4", "4|4", "4|1", "3|0", "2|1"],
-    ["6|5", "5|5", "5|3", "3|3", "1|0"],
-    ["6|3", "6|1", "4|3", "3|1", "2|0"],
-    ["6|0", "5|4", "5|2", "4|2", "1|1"],
-]
 
 
 def scenario(**changes):

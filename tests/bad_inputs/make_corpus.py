@@ -23,20 +23,14 @@ from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE.parent))  # tests/, for helpers
+
+from helpers import OPENING_HANDS as HANDS  # noqa: E402
 
 from domeng import records  # noqa: E402
 from domeng.game import Game  # noqa: E402
 from domeng.players import make_players  # noqa: E402
 from domeng.round import Round  # noqa: E402
-
-HANDS = [
-    ["6|6", "6|2", "2|2", "5|1", "0|0"],
-    ["6|4", "4|4", "4|1", "3|0", "2|1"],
-    ["6|5", "5|5", "5|3", "3|3", "1|0"],
-    ["6|3", "6|1", "4|3", "3|1", "2|0"],
-    ["6|0", "5|4", "5|2", "4|2", "1|1"],
-]
-"""A first-round deal: seat 0 holds 6|6 and opens with it (R5)."""
 
 RUNTIME_KINDS = {
     "non-regular file": 3,  # FIFO, /dev/zero, a directory

@@ -6,32 +6,16 @@ what ``make app`` and a class server start.
 
 import time
 
-import psutil
 import pytest
 import voila_server
 
 TIMEOUT = 120_000  # ms: a busy machine is slow to start kernels
 
 
-def _kernels(proc) -> list[psutil.Process]:
-    try:
-        children = psutil.Process(proc.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-    out = []
-    for child in children:
-        try:
-            if "ipykernel_launcher" in " ".join(child.cmdline()):
-                out.append(child)
-        except psutil.NoSuchProcess:
-            pass
-    return out
-
-
 def _wait_for_kernels(proc, count: int, seconds: float = 90) -> int:
     deadline = time.monotonic() + seconds
     while True:
-        n = len(_kernels(proc))
+        n = len(voila_server.kernels(proc))
         if n == count or time.monotonic() > deadline:
             return n
         time.sleep(0.5)

@@ -86,6 +86,22 @@ def _launch(argv: Sequence[str], port: int, log: Path) -> tuple[subprocess.Popen
     return proc, base_url
 
 
+def kernels(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The kernels a Voilà server (``proc``) runs now: its ipykernel child processes."""
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for child in children:
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                out.append(child)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
 def _wait_until_ready(proc: subprocess.Popen, url: str, log: Path) -> None:
     deadline = time.monotonic() + STARTUP_TIMEOUT
     while time.monotonic() < deadline:
