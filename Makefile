@@ -20,7 +20,7 @@ SITE ?= _site
 NOTEBOOKS := $(wildcard notebooks)
 BENCHMARKS := $(wildcard benchmarks/*.py)
 
-.PHONY: venv app play site test notebooks bench browsers clean distclean
+.PHONY: venv app play site test notebooks catalogues bench browsers clean distclean
 
 venv: $(STAMP)
 
@@ -47,6 +47,18 @@ site:
 test: venv site
 	$(BIN)/ruff check .
 	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
+
+# The translations (domeng/i18n.py): gather every marked message of the package into
+# domeng/locale/domeng.pot, add the new ones to each language's .po (untranslated, for a
+# translator to fill in; tests/test_i18n.py fails until they are), and compile the .mo files
+# the package reads. `pip install` compiles them too (setup.py).
+LOCALE := domeng/locale
+catalogues: venv
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output --omit-header \
+		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
+	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --no-fuzzy-matching \
+		--ignore-obsolete --omit-header --no-location
+	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
 
 # Re-run the notebooks and store their outputs (what nbval then checks). Widget state is
 # not stored: the views are made live by the kernel, so the files stay small and stable.

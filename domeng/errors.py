@@ -35,7 +35,27 @@ SHOW_LIMIT = 80
 
 
 class DomengError(Exception):
-    """Base of every error the package raises on purpose."""
+    """Base of every error the package raises on purpose.
+
+    ``message`` is an English message of the catalogue (domeng/i18n.py), marked with
+    ``N_`` where it is written, with named placeholders that ``values`` fill; ``str(e)``
+    is the English text and :meth:`describe` the text in another language.
+
+    >>> e = DomengError("no tile {tile} in the set", tile="7|1")
+    >>> str(e), e.describe("id") != ""
+    ('no tile 7|1 in the set', True)
+    """
+
+    def __init__(self, message: str = "", /, **values: Any) -> None:
+        self.message = message
+        self.values = values
+        super().__init__(self.describe())
+
+    def describe(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (a code of :func:`domeng.i18n.languages`), numbers filled."""
+        from domeng.i18n import words
+
+        return words(lang)(self.message, **self.values)
 
 
 class TileError(DomengError, ValueError):
@@ -48,9 +68,9 @@ class RulesError(DomengError, ValueError):
     ``key`` names the field at fault when there is one (``"seats"``).
     """
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(self, message: str, /, key: str | None = None, **values: Any) -> None:
         self.key = key
-        super().__init__(message)
+        super().__init__(message, **values)
 
 
 class SeatError(DomengError, ValueError):
@@ -83,10 +103,14 @@ class ScenarioError(DomengError, ValueError):
     ``path`` names the key (``moves[5]``); the message says what is wrong.
     """
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: str, /, **values: Any) -> None:
         self.path = path
-        self.message = message
-        super().__init__(f"{path}: {message}" if path else message)
+        super().__init__(message, **values)
+
+    def describe(self, lang: str | None = None) -> str:
+        """``path: message``, the message in ``lang``."""
+        text = super().describe(lang)
+        return f"{self.path}: {text}" if self.path else text
 
 
 def show_value(value: Any, limit: int = SHOW_LIMIT) -> str:

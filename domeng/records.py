@@ -543,7 +543,7 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             else:
                 r = game.new_round(spec.hands)
         except ScenarioError as exc:
-            raise ScenarioError(f"{spec.path}{exc.path}", exc.message) from None
+            raise ScenarioError(f"{spec.path}{exc.path}", exc.message, **exc.values) from None
         except GameOver:
             raise ScenarioError(
                 spec.path.rstrip("."),

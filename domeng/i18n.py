@@ -1,0 +1,129 @@
+"""The words of Domeng in every language: one gettext catalogue, read through :func:`words`.
+
+Every sentence a learner reads is written once, in English, as a gettext message with
+named placeholders (``"{who} passes: PASS (R9)."``). The translations are the ``.po``
+files under ``domeng/locale/<lang>/LC_MESSAGES/``, compiled to ``.mo`` files when the
+package is built or installed (``setup.py``) or by ``make catalogues``. A language is
+known when its compiled catalogue is there: adding one needs no code (README, "Add a
+language"). The Bugis terms (LEMPA, PASSEBUNGE …) and the rule ids (R12) are the same in
+every language.
+
+>>> words("id")("English")
+'Bahasa Indonesia'
+>>> words("lt").join(["Andi", "Besse", "Cakka"])
+'Andi, Besse ir Cakka'
+>>> words("xx")
+Traceback (most recent call last):
+...
+domeng.i18n.UnknownLanguage: no language "xx": the known ones are en, id, lt
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from domeng.errors import DomengError, show_value
+
+__all__ = ["DEFAULT", "UnknownLanguage", "Words", "language_names", "languages", "words", "N_"]
+
+DEFAULT = "en"
+"""The language the messages are written in, and the one used when none is asked for."""
+
+DOMAIN = "domeng"
+
+
+class UnknownLanguage(DomengError, ValueError):
+    """A language code with no catalogue; the message lists the known ones."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it now (it is looked up later,
+    for example when an error is shown in a language)."""
+    return message
+
+
+class Words:
+    """One language's catalogue: ``_(msgid, **values)`` translates, then fills the placeholders.
+
+    Placeholders are ``str.format`` fields with names (``{who}``, ``{count}``); a message
+    with none is returned as it is translated, so a literal brace needs no doubling there.
+    """
+
+    __slots__ = ("lang", "_t")
+
+    def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self._t = translations
+
+    def __call__(self, message: str, /, **values: Any) -> str:
+        text = self._t.gettext(message)
+        return text.format(**values) if values else text
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form for ``count`` (the language's own plural rule), with ``{count}`` filled."""
+        return self._t.ngettext(singular, plural, count).format(count=count, **values)
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str:
+        """``message`` as used in ``context`` (the same English may read differently)."""
+        text = self._t.pgettext(context, message)
+        return text.format(**values) if values else text
+
+    def join(self, parts: list[str] | tuple[str, ...]) -> str:
+        """``a, b and c`` in this language."""
+        parts = list(parts)
+        if len(parts) < 2:
+            return "".join(parts)
+        return self(N_("{items} and {last}"), items=", ".join(parts[:-1]), last=parts[-1])
+
+    def __repr__(self) -> str:
+        return f"Words({self.lang!r})"
+
+
+def _locale_dir() -> Any:
+    return resources.files("domeng") / "locale"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The language codes with a compiled catalogue, English first."""
+    found = []
+    folder = _locale_dir()
+    if folder.is_dir():
+        for entry in folder.iterdir():
+            if (entry / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+                found.append(entry.name)
+    return (DEFAULT, *sorted(code for code in found if code != DEFAULT))
+
+
+def language_names() -> dict[str, str]:
+    """Each language's name in that language, for a chooser: ``{"id": "Bahasa Indonesia"}``."""
+    # TRANSLATORS: the name of this language, written in this language ("Bahasa Indonesia").
+    name = N_("English")
+    return {code: words(code)(name) for code in languages()}
+
+
+def words(lang: str | None = None) -> Words:
+    """The catalogue of ``lang`` (a code from :func:`languages`; ``None`` means English)."""
+    lang = DEFAULT if lang is None else lang
+    if not isinstance(lang, str) or lang not in languages():
+        raise UnknownLanguage(
+            f"no language {show_value(lang)}: the known ones are {', '.join(languages())}"
+        )
+    return _load(lang)
+
+
+@cache
+def _load(lang: str) -> Words:
+    if lang == DEFAULT:
+        return Words(lang, gettext.NullTranslations())
+    mo = _locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with mo.open("rb") as f:
+        return Words(lang, gettext.GNUTranslations(f))
+
+
+def check_language(lang: str | None) -> str:
+    """``lang`` if it is known (``None`` is English); :class:`UnknownLanguage` otherwise."""
+    return words(lang).lang
