@@ -28,11 +28,17 @@ from domeng.app.voila import (
     opened_slot,
     scenario_from_query,
 )
+from domeng.i18n import languages
 from domeng.records import builtin_scenarios
+from domeng.terms import Term
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
 PLAY = NOTEBOOKS / "play.ipynb"
+# the tutorial in every other language of the catalogue: the same cells, its own words
+TRANSLATIONS = [NOTEBOOKS / f"tutorial-{lang}.ipynb" for lang in languages()[1:]]
+TUTORIALS = [TUTORIAL, *TRANSLATIONS]
+EVERY = [*TUTORIALS, PLAY]
 SCENARIOS = {r.name for r in builtin_scenarios()}
 ALLOWED_IMPORTS = {"domeng", "IPython"}  # what a browser kernel (the static site) has
 
@@ -71,7 +77,7 @@ def _chapters(nb) -> list[tuple[str, list]]:
 
 
 # ------------------------------------------------------------------ both notebooks
-@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_notebook_is_committed_executed_in_order_without_errors(path):
     nb = _read(path)
     counts = [c.execution_count for c in _code(nb)]
@@ -80,7 +86,7 @@ def test_notebook_is_committed_executed_in_order_without_errors(path):
     assert "widgets" not in nb.metadata, "execute with store_widget_state=False"
 
 
-@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_code_cells_are_short_and_hold_no_engine_code(path):
     for cell in _code(_read(path)):
         assert len(cell.source.splitlines()) <= 10, cell.source
@@ -93,7 +99,7 @@ def test_code_cells_are_short_and_hold_no_engine_code(path):
                 assert {n.split(".")[0] for n in names} <= ALLOWED_IMPORTS, cell.source
 
 
-@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_every_output_is_followed_by_a_sentence(path):
     cells = _read(path).cells
     for cell, after in zip(cells, cells[1:] + [None], strict=True):
@@ -102,7 +108,7 @@ def test_every_output_is_followed_by_a_sentence(path):
             assert len(after.source.split()) >= 8, after.source
 
 
-@pytest.mark.parametrize("path", [TUTORIAL, PLAY], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EVERY, ids=lambda p: p.name)
 def test_nbval_ignore_output_only_on_widget_cells(path):
     widget = "application/vnd.jupyter.widget-view+json"
     for cell in _code(_read(path)):
@@ -111,6 +117,43 @@ def test_nbval_ignore_output_only_on_widget_cells(path):
 
 
 # ------------------------------------------------------------------ the tutorial
+_LABELS = sorted((t.label for t in Term), key=len, reverse=True)
+_KEEP = re.compile(r"\d\|\d|\bR\d+\b|\?scenario=[\w-]+|" + "|".join(map(re.escape, _LABELS)))
+
+
+def _bare_code(source: str) -> list[str]:
+    """A code cell's tokens without its string literals and its ``lang=`` argument."""
+    import io
+    import tokenize
+
+    skip = {tokenize.STRING, tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+            tokenize.DEDENT, tokenize.ENDMARKER}
+    skip |= {getattr(tokenize, name) for name in ("FSTRING_START", "FSTRING_MIDDLE",
+                                                  "FSTRING_END") if hasattr(tokenize, name)}
+    out = [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+           if tok.type not in skip]
+    text = " ".join(out)
+    return re.sub(r"(?:, )?lang = (?=,|\))", "", text).split()
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=lambda p: p.name)
+def test_a_translated_tutorial_is_the_english_one_in_its_own_words(path):
+    """Same cells, same code, same tiles, rule ids, Bugis terms and lesson links in each
+    cell; only the words differ, and every app, quiz and table speaks the language."""
+    lang = path.stem.split("-")[1]
+    english, told = _read(TUTORIAL), _read(path)
+    assert [c.cell_type for c in told.cells] == [c.cell_type for c in english.cells]
+    for a, b in zip(english.cells, told.cells, strict=True):
+        if a.cell_type == "code":
+            assert _bare_code(b.source) == _bare_code(a.source), b.source
+            for call in ("build_app(", "LaterApp(", "Quiz(", "round_html(", "opened_slot("):
+                if call in a.source:
+                    assert f'lang="{lang}"' in b.source, b.source
+        else:
+            assert b.source != a.source or not a.source.strip(), a.source
+        assert set(_KEEP.findall(b.source)) == set(_KEEP.findall(a.source)), b.source
+
+
 def test_the_chapters_of_the_issue_come_in_order():
     headings = [h.lower() for h, _ in _chapters(_read(TUTORIAL))]
     assert len(headings) == len(CHAPTERS)
@@ -195,8 +238,9 @@ def _run(path: Path) -> dict:
     return namespace
 
 
-def test_every_question_confirms_its_right_answer_and_explains_the_others():
-    ns = _run(TUTORIAL)
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
+def test_every_question_confirms_its_right_answer_and_explains_the_others(path):
+    ns = _run(path)
     quizzes = [v for v in ns["_shown"] if isinstance(v, Quiz)]
     assert len(quizzes) >= 2 * len(CHAPTERS) - 1  # a lesson question and a new table
     for q in quizzes:
@@ -211,8 +255,9 @@ def test_every_question_confirms_its_right_answer_and_explains_the_others():
     assert len(later) == 9 and all(a.is_built for a in later)  # finish_page built them all
 
 
-def test_the_quizzes_move_the_lesson_apps_to_the_moment_they_ask_about():
-    ns = _run(TUTORIAL)
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
+def test_the_quizzes_move_the_lesson_apps_to_the_moment_they_ask_about(path):
+    ns = _run(path)
     for q in (v for v in ns["_shown"] if isinstance(v, Quiz)):
         q.choose(q.answer)
     expected = {"passing": "PASS", "passebunge": "PASSEBUNGE", "kuling": "MAPPAKULING",

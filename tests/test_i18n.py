@@ -1,0 +1,214 @@
+"""The catalogue of words (domeng/i18n.py, domeng/locale/) in every language.
+
+The English messages are written in the code; each language's ``.po`` file must hold
+every one of them, translated, with the same placeholders, Bugis terms and rule ids,
+and nothing else. Every event the engine can tell is told in every language with the
+numbers, tiles and rule ids of the English sentence (R24).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import string
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from domeng import i18n
+from domeng.errors import DomengError
+from domeng.records import builtin_scenarios, replay
+from domeng.round import Round
+from domeng.rules import READINGS, Rules
+from domeng.terms import EventKind, Term
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "domeng" / "locale"
+TRANSLATED = [lang for lang in i18n.languages() if lang != i18n.DEFAULT]
+TERMS = sorted((t.label for t in Term), key=len, reverse=True)
+# what a translation must keep exactly: tiles, rule ids, numbers, the Bugis terms
+TOKEN = re.compile(r"\d\|\d|\bR\d+\b|\d+|" + "|".join(re.escape(t) for t in TERMS))
+
+
+def _po(lang: str):
+    with (LOCALE / lang / "LC_MESSAGES" / "domeng.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _source_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """Every message marked in the package: (context, msgid) → its forms (one or two)."""
+    found: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    method_map = [("domeng/**.py", "python")]
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT), method_map=method_map, comment_tags=("TRANSLATORS:",)):
+        forms = message if isinstance(message, tuple) else (message,)
+        found[(context, forms[0])] = forms
+    return found
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _tokens(text: str) -> Counter:
+    return Counter(TOKEN.findall(text))
+
+
+def test_there_are_three_languages_english_first():
+    assert i18n.languages()[0] == "en"
+    assert {"id", "lt"} <= set(i18n.languages())
+    names = i18n.language_names()
+    assert names["en"] == "English" and names["id"] == "Bahasa Indonesia"
+    assert names["lt"] == "Lietuvių"
+
+
+def test_an_unknown_language_names_the_known_ones():
+    for bad in ("xx", "EN", "", 3, None.__class__):
+        with pytest.raises(i18n.UnknownLanguage, match="the known ones are en, id, lt"):
+            i18n.words(bad)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_of_the_code_is_in_the_catalogue_and_nothing_else(lang):
+    source = _source_messages()
+    catalog = _po(lang)
+    held = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalog if m.id}
+    missing = sorted(k[1] for k in source.keys() - held)
+    stale = sorted(k[1] for k in held - source.keys())
+    assert not missing, f"{len(missing)} messages missing from {lang} (make catalogues): " \
+                        f"{missing[:5]}"
+    assert not stale, f"{len(stale)} messages in {lang} that no code uses: {stale[:5]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(lang):
+    catalog = _po(lang)
+    nplurals = catalog.num_plurals
+    problems = []
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strs) or (isinstance(m.id, tuple) and len(strs) != nplurals):
+            problems.append(f"untranslated: {ids[0]!r}")
+            continue
+        want_fields = _fields(ids[-1]) | _fields(ids[0])
+        keep = {t for t in TOKEN.findall(ids[0]) if not t.isdigit()}
+        for text in strs:
+            if _fields(text) - want_fields or (_fields(ids[0]) - {"count"}) - _fields(text):
+                problems.append(f"placeholders differ: {ids[0]!r} → {text!r}")
+            lost = keep - set(TOKEN.findall(text))
+            if lost:
+                problems.append(f"{sorted(lost)} dropped: {ids[0]!r} → {text!r}")
+    assert not problems, f"{len(problems)} problems in {lang}:\n" + "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_is_the_po_file(lang):
+    mo = LOCALE / lang / "LC_MESSAGES" / "domeng.mo"
+    with mo.open("rb") as f:
+        compiled = {(m.context, m.id): m.string for m in read_mo(f) if m.id}
+    written = {(m.context, m.id): m.string for m in _po(lang) if m.id and not m.fuzzy}
+    assert compiled == written, f"{mo} is older than its .po: run make catalogues"
+
+
+# -- every event, told in every language ------------------------------------------------
+
+def _variants() -> list[Rules]:
+    names = sorted(READINGS)
+    every = [Rules(**{n: True for n in names}), Rules()]
+    every += [Rules(**{n: n == one for n in names}) for one in names]
+    return every + [Rules(seats=4, hand_size=6, total_stones=6), Rules(seats=3, total_stones=3)]
+
+
+def _events():
+    """Events of the built-in lessons and of many random rounds under every reading."""
+    for record in builtin_scenarios():
+        game = replay(record)
+        for r in game.rounds:
+            yield from r.events
+    for rules in _variants():
+        rng = random.Random(7)
+        for k in range(60):
+            r = Round.deal(rng, rules=rules, opener=None if k % 3 == 0 else k % rules.seats)
+            while not r.is_over:
+                moves = r.legal_moves()
+                r.play(moves[rng.randrange(len(moves))])
+            yield from r.events
+
+
+EVENTS = list(_events())
+
+
+def test_the_events_cover_every_kind_and_every_term():
+    assert {e.kind for e in EVENTS} == set(EventKind)
+    assert {t for e in EVENTS for t in e.terms} == set(Term)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_event_is_told_with_the_numbers_of_the_english(lang):
+    seen: set = set()
+    checked = 0
+    for e in EVENTS:
+        key = (e.kind, e.terms, tuple(sorted(e.detail or {})), len(e.stones))
+        english = e.describe()
+        if (key, english) in seen:
+            continue
+        seen.add((key, english))
+        told = e.describe(lang=lang)
+        assert told != english, f"not translated: {english}"
+        assert _tokens(told) == _tokens(english), f"{english}\n{told}"
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_an_error_is_told_in_the_language_with_its_values(lang):
+    with pytest.raises(DomengError) as info:
+        Rules(seats=9)
+    english, told = str(info.value), info.value.describe(lang)
+    assert told != english and _tokens(told) == _tokens(english)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_builtin_lesson_has_its_title_and_text_in_every_language(lang):
+    for record in builtin_scenarios():
+        for field in ("title", "lesson"):
+            english = getattr(record, f"{field}_in")("en")
+            told = getattr(record, f"{field}_in")(lang)
+            assert told and told != english, f"{record.name}: no {lang} {field}"
+            keep = Counter(t for t in TOKEN.findall(english) if not t.isdigit())
+            assert Counter(t for t in TOKEN.findall(told) if not t.isdigit()) >= Counter(
+                set(keep)), f"{record.name} {field} ({lang}) lost terms of {english!r}"
+
+
+def test_a_fourth_language_needs_only_its_po_file(tmp_path, monkeypatch):
+    """README, "Add a language": copy a .po, translate, compile; no code changes."""
+    from babel.messages.mofile import write_mo
+
+    catalog = _po("id")  # "copy a .po file" (its translation is the next step)
+    folder = tmp_path / "locale"
+    for lang in i18n.languages()[1:]:
+        src = LOCALE / lang / "LC_MESSAGES"
+        (folder / lang / "LC_MESSAGES").mkdir(parents=True)
+        (folder / lang / "LC_MESSAGES" / "domeng.mo").write_bytes(
+            (src / "domeng.mo").read_bytes())
+    (folder / "ms" / "LC_MESSAGES").mkdir(parents=True)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    (folder / "ms" / "LC_MESSAGES" / "domeng.mo").write_bytes(buf.getvalue())
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: folder)
+    i18n.languages.cache_clear()
+    i18n._load.cache_clear()
+    try:
+        assert i18n.languages() == ("en", "id", "lt", "ms")
+        assert i18n.words("ms")("English") == "Bahasa Indonesia"
+    finally:
+        i18n.languages.cache_clear()
+        i18n._load.cache_clear()
