@@ -276,7 +276,10 @@ def clean_pages(site: Path) -> list[str]:
     page's JS bundles anyway) and the Mermaid loader, which imports from a CDN when
     a notebook has a diagram (ours have none). Returns what still points elsewhere.
     """
-    query_js = (HERE / "query.js").read_text()
+    tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem
+                 for p in sorted(site.rglob("render/tutorial*.html"))}
+    query_js = f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n" + (
+        HERE / "query.js").read_text()
     left = []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -296,13 +299,21 @@ def clean_pages(site: Path) -> list[str]:
 
 
 def write_index(site: Path, notebooks: list[Path]) -> None:
-    """The site's front page: a link to each notebook's page."""
-    titles = {"tutorial": "The tutorial: learn Domeng in eleven chapters",
-              "play": "Play: the table alone"}
+    """The site's front page: a link to each notebook's page, the play page in each language."""
+    titles = {
+        "tutorial": "The tutorial: learn Domeng in eleven chapters",
+        "tutorial-id": "Tutorial dalam Bahasa Indonesia: belajar Domeng dalam sebelas bab",
+        "tutorial-lt": "Pamoka lietuviškai: išmokite žaisti Domeng per vienuolika skyrių",
+        "play": "Play: the table alone",
+        "play?lang=id": "Main: meja permainan, dalam Bahasa Indonesia",
+        "play?lang=lt": "Žaisti: stalas, lietuviškai",
+    }
+    pages = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
+    pages += [p for p in titles if "?" in p and p.split("?")[0] in pages]
+    hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p in pages]
     items = "\n".join(
-        f'    <li><a href="voici/render/{html.escape(nb.stem)}.html">'
-        f"{html.escape(titles.get(nb.stem, nb.stem))}</a></li>"
-        for nb in sorted(notebooks, key=lambda p: (p.stem != "tutorial", p.stem))
+        f'    <li><a href="voici/render/{html.escape(href)}">{html.escape(titles.get(p, p))}'
+        "</a></li>" for p, href in zip(pages, hrefs, strict=True)
     )
     (site / "index.html").write_text(f"""<!doctype html>
 <html lang="en">

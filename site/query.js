@@ -1,4 +1,4 @@
-// Domeng: give the page's query (?scenario=NAME) to Python as the environment variable
+// Domeng: give the page's query (?scenario=NAME&lang=id) to Python as the environment variable
 // QUERY_STRING, as Voilà does, so domeng.app.voila.scenario_from_query works unchanged.
 // The Pyodide kernel starts Python with the `loadPyodideOptions` of its settings in this
 // page's configuration (the JSON below), and Pyodide puts `env` into os.environ. This runs
@@ -17,14 +17,30 @@
   el.textContent = JSON.stringify(config);
 })();
 
-// A notebook's link to another notebook (site/build.py writes `play.html`) is resolved by
-// JupyterLite into its contents folder (`../../files/play.html`), where no page is: send
-// such a click to that notebook's own Voici page, next to this one.
+// A notebook's link to another notebook is resolved by JupyterLite into its contents folder
+// (`../../files/play.html`), and a link written for Voilà names the notebook itself
+// (`tutorial-id.ipynb?scenario=ceki`, domeng.app.voila.language_links): neither is a page
+// here. Send such a click to that notebook's own Voici page, next to this one.
 document.addEventListener("click", function (event) {
   var link = event.target && event.target.closest && event.target.closest("a[href]");
   if (!link) return;
-  var page = link.getAttribute("href").match(/(?:^|\/)files\/([\w-]+)\.html(?:[?#].*)?$/);
+  var href = link.getAttribute("href");
+  var page = href.match(/(?:^|\/)files\/([\w-]+)\.html([?#].*)?$/) ||
+             href.match(/^(?:\.\/)?([\w-]+)\.ipynb([?#].*)?$/);
   if (!page) return;
   event.preventDefault();
-  window.location.href = page[1] + ".html";
+  window.location.href = page[1] + ".html" + (page[2] || "");
 }, true);
+
+// `?lang=id` on a tutorial's page opens the tutorial written in that language, when the
+// site has one (site/build.py lists them in DOMENG_TUTORIALS), keeping the rest of the query.
+(function () {
+  var tutorials = window.DOMENG_TUTORIALS || {};
+  var lang = window.location.search.match(/[?&]lang=([\w-]+)/);
+  var here = window.location.pathname.match(/\/(tutorial(?:-[\w]+)?)\.html$/);
+  if (!lang || !here) return;
+  var page = tutorials[lang[1]];
+  if (page && page !== here[1]) {
+    window.location.replace(page + ".html" + window.location.search + window.location.hash);
+  }
+})();
