@@ -64,7 +64,7 @@ catalogues: venv
 # not stored: the views are made live by the kernel, so the files stay small and stable.
 notebooks: venv
 	cd notebooks && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False tutorial.ipynb play.ipynb
+		--ExecutePreprocessor.store_widget_state=False *.ipynb
 
 # `make bench` takes a few minutes; `make bench LONG=1` adds the larger engine runs and the
 # 20,000-round tournament whose claims are checked (about ten minutes more).
