@@ -212,3 +212,22 @@ def test_a_fourth_language_needs_only_its_po_file(tmp_path, monkeypatch):
     finally:
         i18n.languages.cache_clear()
         i18n._load.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["id", "lt"])
+def test_the_rules_are_written_in_the_language_with_the_english_structure(lang):
+    """docs/rules.<lang>.md: the headings, rule ids, tiles, terms and switches of rules.md."""
+    english = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    told = (ROOT / "docs" / f"rules.{lang}.md").read_text(encoding="utf-8")
+
+    def shape(text: str) -> list[str]:
+        return [line.split(" ", 1)[0] for line in text.splitlines()
+                if re.match(r"#{1,6} ", line)]
+
+    def kept(text: str) -> set[str]:
+        return set(re.findall(r"\d\|\d|\bR\d+\b|`\w+`", text)) | {
+            t for t in TOKEN.findall(text) if not t.isdigit()}
+
+    assert shape(told) == shape(english)
+    assert kept(told) == kept(english)
+    assert told.count("|") >= english.count("|") - 20  # the tables are there
