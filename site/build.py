@@ -192,7 +192,7 @@ def installed_source(src: Path, ignore) -> None:
                       *(src / "domeng").rglob("*")] if d.is_dir()
                       and all(part.isidentifier() for part in d.relative_to(src).parts))
     deps = [r for r in metadata.requires("domeng") or [] if "extra ==" not in r]
-    data = ["*.json", "*.js", "*.css", "*.md", "*.ipynb", "*.txt", "*.mjs"]
+    data = ["*.json", "*.js", "*.css", "*.md", "*.ipynb", "*.txt", "*.mjs", "*.mo", "*.po", "*.pot"]
     (src / "pyproject.toml").write_text(
         '[build-system]\nrequires = ["setuptools>=64"]\n'
         'build-backend = "setuptools.build_meta"\n\n'
