@@ -115,16 +115,18 @@ class Event(_EventFields):
 
     @property
     def text(self) -> str:
-        """The plain sentence with the numbers and the rule id (R24)."""
+        """The plain sentence in English, with the numbers and the rule id (R24)."""
         from domeng.explain import describe
 
         return describe(self)
 
-    def describe(self, names: list[str] | tuple[str, ...] | None = None) -> str:
-        """The sentence, with players' names instead of "Seat n" when given."""
+    def describe(self, names: list[str] | tuple[str, ...] | None = None, *,
+                 lang: str | None = None) -> str:
+        """The sentence in ``lang`` (English by default), with players' names instead of
+        "Seat n" when given."""
         from domeng.explain import describe
 
-        return describe(self, names)
+        return describe(self, names, lang=lang)
 
     def has(self, term: Term | str) -> bool:
         """Whether this event triggered ``term``."""

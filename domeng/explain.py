@@ -1,8 +1,11 @@
-"""The sentence catalogue (R24): one plain sentence per event, with the numbers.
+"""The sentences of the events (R24): one plain sentence per event, with the numbers.
 
-Every sentence the package shows comes from here, keyed by event kind and
-term, so a view only shows them and another language can be added in one
-place. Sentences are built only when asked for.
+Every sentence an event shows is written here, once, in English, as a message of the
+catalogue (:mod:`domeng.i18n`), keyed by event kind and term; a view only shows them,
+and another language is a translation of the catalogue, not a change here. Each
+sentence is a whole message with named placeholders (one message per variant), so a
+translator can put the words in the order of the language. Sentences are built only
+when asked for.
 
 >>> from domeng.events import Event, StoneMove
 >>> from domeng.terms import EventKind, Term
@@ -19,263 +22,479 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domeng.events import Event, RoundResult, StoneMove
+from domeng.i18n import N_, Words, words
 from domeng.terms import Ending, EventKind, Term
 
 __all__ = ["describe", "seat_name", "stones_phrase"]
 
 
-def seat_name(seat: int | None, names: Sequence[str] | None = None) -> str:
-    """``Seat 3``, or the player's name when names are given."""
+def seat_name(seat: int | None, names: Sequence[str] | None = None, *,
+              lang: str | None = None) -> str:
+    """``Seat 3``, or the player's name when ``names`` are given (``None``: the table).
+
+    The one way the package names a seat.
+
+    >>> seat_name(3), seat_name(1, ["Andi", "Besse"]), seat_name(None)
+    ('Seat 3', 'Besse', 'the table')
+    """
+    return _seat(words(lang), seat, names)
+
+
+def _seat(_: Words, seat: int | None, names: Sequence[str] | None) -> str:
     if seat is None:
-        return "the table"
+        # TRANSLATORS: where stones lie when nobody holds them, named like a seat
+        return _("the table")
     if names:
         return names[seat]
-    return f"Seat {seat}"
-
-
-def _n(count: int, word: str = "stone") -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    # TRANSLATORS: a seat with no player's name; seats are numbered from 0
+    return _("Seat {seat}", seat=seat)
 
 
 def stones_phrase(
     moves: Sequence[StoneMove], table: int, names: Sequence[str] | None = None,
-    *, roles: dict[int, str] | None = None, unit: bool = True,
+    *, roles: dict[int, str] | None = None, unit: bool = True, lang: str | None = None,
 ) -> str:
     """The stone movements of one event, e.g. ``1 stone from the table (1 → 0)``.
+
+    ``table``: the stones on the table before them; ``roles``: a term to name after a
+    giving seat (``{2: "MATTIKKENG"}``); ``unit=False`` leaves out the word "stones"
+    (the sentence has said it).
 
     >>> stones_phrase([StoneMove(None, 4, 1), StoneMove(0, 4, 2)], 1)
     '1 stone from the table (1 → 0) and 2 stones from Seat 0'
     """
+    return _stones(words(lang), moves, table, names, roles, unit)
+
+
+def _stones(
+    _: Words, moves: Sequence[StoneMove], table: int, names: Sequence[str] | None,
+    roles: dict[int, str] | None = None, unit: bool = True,
+) -> str:
     parts = []
     for m in moves:
-        word = _n(m.count) if unit else str(m.count)
+        n = m.count
         if m.src is None:
-            parts.append(f"{word} from the table ({table} → {table - m.count})")
-            table -= m.count
+            after = table - n
+            if unit:
+                # TRANSLATORS: stones given from the table; (before → after) counts the table
+                part = _.ngettext("{count} stone from the table ({before} → {after})",
+                                  "{count} stones from the table ({before} → {after})",
+                                  n, before=table, after=after)
+            else:
+                # TRANSLATORS: after "receives 2 stones": how many of them came from the
+                # table, and the table's count (before → after)
+                part = _.ngettext("{count} from the table ({before} → {after})",
+                                  "{count} from the table ({before} → {after})",
+                                  n, before=table, after=after)
+            table = after
         else:
-            role = f" ({roles[m.src]})" if roles and m.src in roles else ""
-            parts.append(f"{word} from {seat_name(m.src, names)}{role}")
-    if len(parts) > 1:
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return parts[0] if parts else ""
+            seat = _seat(_, m.src, names)
+            role = roles.get(m.src) if roles else None
+            if role is None:
+                part = (
+                    # TRANSLATORS: stones given by a player ({seat}: a name or "Seat 2")
+                    _.ngettext("{count} stone from {seat}", "{count} stones from {seat}",
+                               n, seat=seat)
+                    if unit else
+                    # TRANSLATORS: after "receives 2 stones": how many came from a player
+                    _.ngettext("{count} from {seat}", "{count} from {seat}", n, seat=seat)
+                )
+            else:
+                part = (
+                    # TRANSLATORS: {role} is the giver's term (LAST MAPPANO, FIRST CAPPU,
+                    # MATTIKKENG), kept as it is
+                    _.ngettext("{count} stone from {seat} ({role})",
+                               "{count} stones from {seat} ({role})", n, seat=seat, role=role)
+                    if unit else
+                    # TRANSLATORS: after "receives 2 stones": how many came from a player;
+                    # {role} is the giver's term (LAST MAPPANO, FIRST CAPPU, MATTIKKENG)
+                    _.ngettext("{count} from {seat} ({role})", "{count} from {seat} ({role})",
+                               n, seat=seat, role=role)
+                )
+        parts.append(part)
+    return _.join(parts)
 
 
 def _settlement(
-    e: Event, receiver: int, due: int, uncovered: int, payers: str,
-    names: Sequence[str] | None, roles: dict[int, str] | None = None, rule: str = "R19",
+    _: Words, e: Event, receiver: int, due: int, uncovered: int, payers: str,
+    names: Sequence[str] | None, roles: dict[int, str] | None = None, *,
+    for_pass: bool = False,
 ) -> str:
-    who = seat_name(receiver, names)
+    """Who receives how many stones and from where: R12 for a pass, else R19."""
+    who = _seat(_, receiver, names)
     if due == 0:
-        return f"{who} receives no stones."
+        return _("{who} receives no stones.", who=who)
     if uncovered == due:
-        return (
-            f"{who} should receive {_n(due)}, but the table and {payers} have none left, "
-            f"so none are given: stones are never created (R20)."
+        # TRANSLATORS: {payers}: the one or more players who should have given the stones
+        return _.ngettext(
+            "{who} should receive {count} stone, but the table and {payers} have none left, "
+            "so none are given: stones are never created (R20).",
+            "{who} should receive {count} stones, but the table and {payers} have none left, "
+            "so none are given: stones are never created (R20).",
+            due, who=who, payers=payers,
         )
     given = due - uncovered
-    moves = stones_phrase(e.stones, e.table, names, roles=roles, unit=False)
-    text = f"{who} receives {_n(given)} ({rule}): {moves}."
+    moves = _stones(_, e.stones, e.table, names, roles, unit=False)
+    if for_pass:
+        # TRANSLATORS: {moves} lists where the stones came from ("1 from the table (1 → 0)
+        # and 1 from Seat 0 (LAST MAPPANO)")
+        text = _.ngettext("{who} receives {count} stone (R12): {moves}.",
+                          "{who} receives {count} stones (R12): {moves}.",
+                          given, who=who, moves=moves)
+    else:
+        # TRANSLATORS: {moves} lists where the stones came from ("1 from the table (1 → 0)
+        # and 1 from Seat 0 (FIRST CAPPU)")
+        text = _.ngettext("{who} receives {count} stone (R19): {moves}.",
+                          "{who} receives {count} stones (R19): {moves}.",
+                          given, who=who, moves=moves)
     if uncovered:
-        text += (
-            f" The other {uncovered} cannot be given: neither the table nor {payers} "
-            f"has any left (R20)."
+        # TRANSLATORS: {count} stones were due but not given; {payers}: who should have given
+        rest = _.ngettext(
+            "The other {count} cannot be given: neither the table nor {payers} has any "
+            "left (R20).",
+            "The other {count} cannot be given: neither the table nor {payers} has any "
+            "left (R20).",
+            uncovered, payers=payers,
         )
+        text = f"{text} {rest}"
     return text
 
 
-def _describe_play(e: Event, names: Sequence[str] | None) -> str:
-    who = seat_name(e.seat, names)
+# ----------------------------------------------------------------------- plays
+def _describe_play(_: Words, e: Event, names: Sequence[str] | None) -> str:
+    who = _seat(_, e.seat, names)
     detail = e.detail or {}
-    lempa = " (a LEMPA, a double)" if Term.LEMPA in e.terms else ""
+    lempa = Term.LEMPA in e.terms
+    tile = e.tile
     left, right = e.ends
     opening = detail.get("opening")
     if opening == "R5":
-        skipped = detail.get("skipped") or ()
-        why = (
-            f"{_and(skipped)} {'is' if len(skipped) == 1 else 'are'} sleeping, so "
-            f"the highest double dealt opens"
-            if skipped
-            else "the holder of the highest double opens the first round"
+        return _describe_first_round(_, e, who, lempa)
+    if opening == "camat":
+        opens = (
+            _("{who}, the CAMAT, opens with {tile} (a LEMPA, a double) (R22).",
+              who=who, tile=tile)
+            if lempa else _("{who}, the CAMAT, opens with {tile} (R22).", who=who, tile=tile)
         )
-        double = detail.get("double")
-        if double is not None and str(e.tile) != double:
-            sleeping = f" ({_and(skipped)} {'is' if len(skipped) == 1 else 'are'} sleeping)"
+        ends = _("The open ends are {left} and {right} (R7).", left=left, right=right)
+        return f"{opens} {ends}"
+    if opening is not None:
+        opens = (
+            _("{who} opens with {tile} (a LEMPA, a double); the opener may lead any tile (R6).",
+              who=who, tile=tile)
+            if lempa else
+            _("{who} opens with {tile}; the opener may lead any tile (R6).", who=who, tile=tile)
+        )
+        ends = _("The open ends are {left} and {right} (R7).", left=left, right=right)
+        return f"{opens} {ends}"
+    at_left = e.end == "left"
+    if Term.MAPPAKULING in e.terms:
+        # TRANSLATORS: {pip}: the number both open ends now show
+        if at_left:
             return (
-                f"{who} holds {double}, the highest double dealt{sleeping if skipped else ''}, "
-                f"and so opens the first round (R5). This table's rules let that player lead "
-                f"any tile, and {who} leads {e.tile}{lempa}. Both halves are open ends: "
-                f"{left} and {right} (R7)."
+                _("{who} plays {tile} (a LEMPA, a double) at the left end: both open ends now "
+                  "show {pip} — MAPPAKULING (R11).", who=who, tile=tile, pip=left)
+                if lempa else
+                _("{who} plays {tile} at the left end: both open ends now show {pip} — "
+                  "MAPPAKULING (R11).", who=who, tile=tile, pip=left)
             )
         return (
-            f"{who} opens with {e.tile}{lempa}: {why} (R5). "
-            f"Both halves are open ends: {left} and {right} (R7)."
+            _("{who} plays {tile} (a LEMPA, a double) at the right end: both open ends now "
+              "show {pip} — MAPPAKULING (R11).", who=who, tile=tile, pip=left)
+            if lempa else
+            _("{who} plays {tile} at the right end: both open ends now show {pip} — "
+              "MAPPAKULING (R11).", who=who, tile=tile, pip=left)
         )
-    if opening == "camat":
-        return (
-            f"{who}, the CAMAT, opens with {e.tile}{lempa} (R22). "
-            f"The open ends are {left} and {right} (R7)."
-        )
-    if opening is not None:
-        return (
-            f"{who} opens with {e.tile}{lempa}; the opener may lead any tile (R6). "
-            f"The open ends are {left} and {right} (R7)."
-        )
-    joined = e.end
-    if Term.MAPPAKULING in e.terms:
-        return (
-            f"{who} plays {e.tile}{lempa} at the {joined} end: both open ends now show "
-            f"{left} — MAPPAKULING (R11)."
-        )
-    return (
-        f"{who} plays {e.tile}{lempa} at the {joined} end. "
-        f"The open ends are {left} and {right} (R8)."
-    )
-
-
-def _describe_pass(e: Event, names: Sequence[str] | None) -> str:
-    who = seat_name(e.seat, names)
-    detail = e.detail or {}
-    left, right = e.ends
-    pips = str(left) if left == right else f"{left} or {right}"
-    if detail.get("voluntary"):
-        why = (
-            "before playing any tile this round: PASSEBUNGE (R12)"
-            if Term.PASSEBUNGE in e.terms
-            else "though a tile fits: PASS (R9)"
-        )
-        head = f"{who} passes by choice, {why}. This table's rules allow passing by choice (R9)."
-    elif Term.PASSEBUNGE in e.terms:
-        head = (
-            f"{who} has no tile with {pips} and passes before playing any tile this round: "
-            f"PASSEBUNGE (R12)."
+    if at_left:
+        plays = (
+            _("{who} plays {tile} (a LEMPA, a double) at the left end.", who=who, tile=tile)
+            if lempa else _("{who} plays {tile} at the left end.", who=who, tile=tile)
         )
     else:
-        head = f"{who} has no tile with {pips} and passes: PASS (R9)."
-    if detail.get("block"):
-        return head + (
-            " It is one of the passes that block the line, and this table's rules settle "
-            "none of those, so no stone moves (R13)."
+        plays = (
+            _("{who} plays {tile} (a LEMPA, a double) at the right end.", who=who, tile=tile)
+            if lempa else _("{who} plays {tile} at the right end.", who=who, tile=tile)
         )
-    payer = detail.get("payer")
-    due = detail.get("due", 0)
-    uncovered = detail.get("uncovered", 0)
+    ends = _("The open ends are {left} and {right} (R8).", left=left, right=right)
+    return f"{plays} {ends}"
+
+
+def _describe_first_round(_: Words, e: Event, who: str, lempa: bool) -> str:
+    """R5: the holder of the highest double dealt opens the first round."""
+    detail = e.detail
+    tile = e.tile
+    left, right = e.ends
+    skipped = tuple(detail.get("skipped") or ())
+    sleeping = _.join(skipped)
+    double = detail.get("double")
+    halves = _("Both halves are open ends: {left} and {right} (R7).", left=left, right=right)
+    if double is not None and str(tile) != double:
+        if skipped:
+            # TRANSLATORS: {double}: the opener's double (6|6); {sleeping}: the higher
+            # doubles nobody was dealt ("6|6 and 5|5")
+            holds = _.ngettext(
+                "{who} holds {double}, the highest double dealt ({sleeping} is sleeping), "
+                "and so opens the first round (R5).",
+                "{who} holds {double}, the highest double dealt ({sleeping} are sleeping), "
+                "and so opens the first round (R5).",
+                len(skipped), who=who, double=double, sleeping=sleeping,
+            )
+        else:
+            holds = _("{who} holds {double}, the highest double dealt, and so opens the first "
+                      "round (R5).", who=who, double=double)
+        leads = (
+            _("This table's rules let that player lead any tile, and {who} leads {tile} "
+              "(a LEMPA, a double).", who=who, tile=tile)
+            if lempa else
+            _("This table's rules let that player lead any tile, and {who} leads {tile}.",
+              who=who, tile=tile)
+        )
+        return f"{holds} {leads} {halves}"
+    if skipped:
+        # TRANSLATORS: {sleeping}: the higher doubles nobody was dealt ("6|6 and 5|5")
+        opens = (
+            _.ngettext(
+                "{who} opens with {tile} (a LEMPA, a double): {sleeping} is sleeping, so the "
+                "highest double dealt opens (R5).",
+                "{who} opens with {tile} (a LEMPA, a double): {sleeping} are sleeping, so the "
+                "highest double dealt opens (R5).",
+                len(skipped), who=who, tile=tile, sleeping=sleeping,
+            )
+            if lempa else
+            _.ngettext(
+                "{who} opens with {tile}: {sleeping} is sleeping, so the highest double dealt "
+                "opens (R5).",
+                "{who} opens with {tile}: {sleeping} are sleeping, so the highest double dealt "
+                "opens (R5).",
+                len(skipped), who=who, tile=tile, sleeping=sleeping,
+            )
+        )
+    else:
+        opens = (
+            _("{who} opens with {tile} (a LEMPA, a double): the holder of the highest double "
+              "opens the first round (R5).", who=who, tile=tile)
+            if lempa else
+            _("{who} opens with {tile}: the holder of the highest double opens the first "
+              "round (R5).", who=who, tile=tile)
+        )
+    return f"{opens} {halves}"
+
+
+# ---------------------------------------------------------------------- passes
+def _describe_pass(_: Words, e: Event, names: Sequence[str] | None) -> str:
+    who = _seat(_, e.seat, names)
+    detail = e.detail or {}
+    left, right = e.ends
+    passebunge = Term.PASSEBUNGE in e.terms
+    if detail.get("voluntary"):
+        head = (
+            _("{who} passes by choice, before playing any tile this round: PASSEBUNGE (R12). "
+              "This table's rules allow passing by choice (R9).", who=who)
+            if passebunge else
+            _("{who} passes by choice, though a tile fits: PASS (R9). This table's rules "
+              "allow passing by choice (R9).", who=who)
+        )
+    elif passebunge:
+        head = (
+            # TRANSLATORS: {pip}: the number both open ends show
+            _("{who} has no tile with {pip} and passes before playing any tile this round: "
+              "PASSEBUNGE (R12).", who=who, pip=left)
+            if left == right else
+            # TRANSLATORS: {left} and {right}: the numbers the two open ends show
+            _("{who} has no tile with {left} or {right} and passes before playing any tile "
+              "this round: PASSEBUNGE (R12).", who=who, left=left, right=right)
+        )
+    else:
+        head = (
+            # TRANSLATORS: {pip}: the number both open ends show
+            _("{who} has no tile with {pip} and passes: PASS (R9).", who=who, pip=left)
+            if left == right else
+            # TRANSLATORS: {left} and {right}: the numbers the two open ends show
+            _("{who} has no tile with {left} or {right} and passes: PASS (R9).",
+              who=who, left=left, right=right)
+        )
+    if detail.get("block"):
+        block = _("It is one of the passes that block the line, and this table's rules "
+                  "settle none of those, so no stone moves (R13).")
+        return f"{head} {block}"
     if Term.LAST_MAPPANO not in e.terms:
         if not e.stones:
             return head
-        return f"{head} {stones_phrase(e.stones, e.table, names)}."
-    payer_name = seat_name(payer, names)
+        # TRANSLATORS: the stones a pass received, as a sentence of its own;
+        # {stones} reads "2 stones from the table (9 → 7)"
+        given = _("{stones}.", stones=_stones(_, e.stones, e.table, names))
+        return f"{head} {given}"
+    payer = detail.get("payer")
+    payer_name = _seat(_, payer, names)
     last = detail.get("last_domino")
-    short = "empty" if e.table == 0 else f"down to {_n(e.table)}"
-    rest = "" if e.table == 0 else " for the rest"
-    text = head + (
-        f" The table is {short}, so the LAST MAPPANO, {payer_name}, who played the "
-        f"LAST DOMINO {last}, is the payer{rest} (R20)."
-    )
-    return text + " " + _settlement(
-        e, e.seat, due, uncovered, payer_name, names, {payer: "LAST MAPPANO"}, "R12"
-    )
+    if e.table == 0:
+        # TRANSLATORS: {payer}: the player who gives the stones; {tile}: the tile they played
+        short = _("The table is empty, so the LAST MAPPANO, {payer}, who played the LAST "
+                  "DOMINO {tile}, is the payer (R20).", payer=payer_name, tile=last)
+    else:
+        # TRANSLATORS: {count}: the stones left on the table; {payer}: the player who
+        # gives what the table cannot; {tile}: the tile they played
+        short = _.ngettext(
+            "The table is down to {count} stone, so the LAST MAPPANO, {payer}, who played "
+            "the LAST DOMINO {tile}, is the payer for the rest (R20).",
+            "The table is down to {count} stones, so the LAST MAPPANO, {payer}, who played "
+            "the LAST DOMINO {tile}, is the payer for the rest (R20).",
+            e.table, payer=payer_name, tile=last,
+        )
+    settled = _settlement(_, e, e.seat, detail.get("due", 0), detail.get("uncovered", 0),
+                          payer_name, names, {payer: Term.LAST_MAPPANO.label}, for_pass=True)
+    return f"{head} {short} {settled}"
 
 
-def _describe_end(e: Event, names: Sequence[str] | None) -> str:
+# --------------------------------------------------------------------- endings
+_OTHERS_PASSED = {
+    # TRANSLATORS: {who} played the LAST DOMINO {tile}; {pips}: their pip total
+    1: N_("After {who}'s LAST DOMINO {tile}, the other player passed and {who} cannot play "
+          "either: MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO {tile}; {pips}: their pip total
+    2: N_("After {who}'s LAST DOMINO {tile}, the two others passed and {who} cannot play "
+          "either: MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO {tile}; {pips}: their pip total
+    3: N_("After {who}'s LAST DOMINO {tile}, the three others passed and {who} cannot play "
+          "either: MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO {tile}; {pips}: their pip total
+    4: N_("After {who}'s LAST DOMINO {tile}, the four others passed and {who} cannot play "
+          "either: MANGUNO, with a pip total of {pips} (R15)."),
+}
+"""The MANGUNO's sentence by the number of the other seats (R1: 2 to 5 seats)."""
+
+
+def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
     detail = e.detail
     res: RoundResult = detail["result"]
     due, uncovered = detail["due"], detail["uncovered"]
     if res.ending.is_first_cappu:
         s = res.first_cappu
-        who = seat_name(s, names)
-        cucuq = seat_name(res.cucuq, names)
+        who = _seat(_, s, names)
         if res.ending is Ending.CEKI:
-            head = (
-                f"{who} plays their last tile with a MAPPAKULING made by a tile that is not a "
-                f"double: CEKI, and wins the round as FIRST CAPPU (R14)."
-            )
+            head = _("{who} plays their last tile with a MAPPAKULING made by a tile that is "
+                     "not a double: CEKI, and wins the round as FIRST CAPPU (R14).", who=who)
         elif res.ending is Ending.POLLO:
-            head = (
-                f"{who} plays their last tile, a double, with a MAPPAKULING: POLLO, and wins "
-                f"the round as FIRST CAPPU (R14)."
-            )
+            head = _("{who} plays their last tile, a double, with a MAPPAKULING: POLLO, and "
+                     "wins the round as FIRST CAPPU (R14).", who=who)
         else:
-            head = f"{who} plays their last tile: FIRST CAPPU, winner of the round (R14)."
-        head += f" {cucuq}, sitting just before, is the CUCUQ (R17)."
-        return head + " " + _settlement(e, res.cucuq, due, uncovered, who, names,
-                                        {s: "FIRST CAPPU"})
+            head = _("{who} plays their last tile: FIRST CAPPU, winner of the round (R14).",
+                     who=who)
+        cucuq = _("{cucuq}, sitting just before, is the CUCUQ (R17).",
+                  cucuq=_seat(_, res.cucuq, names))
+        settled = _settlement(_, e, res.cucuq, due, uncovered, who, names,
+                              {s: Term.FIRST_CAPPU.label})
+        return f"{head} {cucuq} {settled}"
     m = res.manguno
-    who = seat_name(m, names)
+    who = _seat(_, m, names)
     pm = res.pips[m]
-    last = detail.get("last_domino")
-    head = (
-        f"After {who}'s LAST DOMINO {last}, the {_OTHERS.get(len(res.pips) - 1, 'other')} "
-        f"others passed and {who} cannot play "
-        f"either: MANGUNO, with a pip total of {pm} (R15)."
-    )
+    head = _(_OTHERS_PASSED[len(res.pips) - 1], who=who, tile=detail.get("last_domino"),
+             pips=pm)
     if res.ending is Ending.MANGUNO:
-        cucuq = seat_name(res.cucuq, names)
-        return (
-            f"{head} Nobody else has {_n(pm, 'pip')} or fewer, so there is no MATTIKKENG and {who} "
-            f"wins (R16); {cucuq}, sitting just before, is the CUCUQ (R17). "
-            + _settlement(e, res.cucuq, due, uncovered, who, names, {m: "MANGUNO"})
+        # TRANSLATORS: {count}: the MANGUNO's pip total; {who}: the MANGUNO; {cucuq}: the
+        # player sitting before the MANGUNO
+        wins = _.ngettext(
+            "Nobody else has {count} pip or fewer, so there is no MATTIKKENG and {who} wins "
+            "(R16); {cucuq}, sitting just before, is the CUCUQ (R17).",
+            "Nobody else has {count} pips or fewer, so there is no MATTIKKENG and {who} wins "
+            "(R16); {cucuq}, sitting just before, is the CUCUQ (R17).",
+            pm, who=who, cucuq=_seat(_, res.cucuq, names),
         )
-    listed = _and([f"{seat_name(s, names)} ({res.pips[s]})" for s in res.mattikkeng])
-    winner = seat_name(res.winner, names)
-    roles = {s: "MATTIKKENG" for s in res.mattikkeng}
+        settled = _settlement(_, e, res.cucuq, due, uncovered, who, names,
+                              {m: Term.MANGUNO.label})
+        return f"{head} {wins} {settled}"
+    winner = _seat(_, res.winner, names)
+    roles = {s: Term.MATTIKKENG.label for s in res.mattikkeng}
     if len(res.mattikkeng) == 1:
         payers = winner
-        if res.pips[res.winner] == pm:
-            matt = (
-                f"MATTIKKENG: {listed}, as many pips as the MANGUNO, wins the round (R16). "
-                f"With a tie, only {_n(due)} is due to the MANGUNO (R19)."
-            )
+        wp = res.pips[res.winner]
+        if wp == pm:
+            # TRANSLATORS: {who} ({pips}): the MATTIKKENG and their pip total
+            matt = _("MATTIKKENG: {who} ({pips}), as many pips as the MANGUNO, wins the "
+                     "round (R16).", who=winner, pips=wp)
+            tie = _.ngettext("With a tie, only {count} stone is due to the MANGUNO (R19).",
+                             "With a tie, only {count} stones are due to the MANGUNO (R19).",
+                             due)
+            matt = f"{matt} {tie}"
         else:
-            matt = f"MATTIKKENG: {listed}, fewer pips than the MANGUNO, wins the round (R16)."
+            # TRANSLATORS: {who} ({pips}): the MATTIKKENG and their pip total
+            matt = _("MATTIKKENG: {who} ({pips}), fewer pips than the MANGUNO, wins the "
+                     "round (R16).", who=winner, pips=wp)
     else:
         lowest = res.pips[res.winner]
-        tied = [seat_name(s, names) for s in res.mattikkeng if res.pips[s] == lowest]
-        why = (
-            f"{_and(tied)} tie at {_n(lowest, 'pip')}, and {winner}, the first reached "
-            f"clockwise from the MANGUNO, wins the round (R16)"
-            if len(tied) > 1 else f"{winner} has the fewest pips and wins the round (R16)"
+        tied = [_seat(_, s, names) for s in res.mattikkeng if res.pips[s] == lowest]
+        if len(tied) > 1:
+            # TRANSLATORS: a clause of the sentence "MATTIKKENG: … have 28 pips or fewer;
+            # {why}."; {tied}: the players with the fewest pips, {count} of them each
+            why = _.ngettext(
+                "{tied} tie at {count} pip, and {winner}, the first reached clockwise from "
+                "the MANGUNO, wins the round (R16)",
+                "{tied} tie at {count} pips, and {winner}, the first reached clockwise from "
+                "the MANGUNO, wins the round (R16)",
+                lowest, tied=_.join(tied), winner=winner,
+            )
+        else:
+            # TRANSLATORS: a clause of the sentence "MATTIKKENG: … have 28 pips or fewer;
+            # {why}."
+            why = _("{winner} has the fewest pips and wins the round (R16)", winner=winner)
+        # TRANSLATORS: one MATTIKKENG in a list, with their pip total: "Seat 4 (22)"
+        listed = _.join([_("{who} ({pips})", who=_seat(_, s, names), pips=res.pips[s])
+                         for s in res.mattikkeng])
+        # TRANSLATORS: {listed}: the MATTIKKENG with their pip totals; {count}: the
+        # MANGUNO's pip total; {why}: who of them wins, a clause
+        matt = _.ngettext("MATTIKKENG: {listed} have {count} pip or fewer; {why}.",
+                          "MATTIKKENG: {listed} have {count} pips or fewer; {why}.",
+                          pm, listed=listed, why=why)
+        payers = _.join([_seat(_, s, names) for s in res.mattikkeng])
+        # TRANSLATORS: {order}: the MATTIKKENG in the order they give ("Seat 4, then Seat 2")
+        several = _.ngettext(
+            "With several MATTIKKENG, only {count} stone is due to the MANGUNO (R19); what "
+            "the table cannot give, they give in clockwise order from the MANGUNO: {order} "
+            "(R20).",
+            "With several MATTIKKENG, only {count} stones are due to the MANGUNO (R19); what "
+            "the table cannot give, they give in clockwise order from the MANGUNO: {order} "
+            "(R20).",
+            due, order=_in_order(_, [_seat(_, s, names) for s in res.mattikkeng]),
         )
-        payers = _and([seat_name(s, names) for s in res.mattikkeng])
-        order = ", then ".join(seat_name(s, names) for s in res.mattikkeng)
-        matt = (
-            f"MATTIKKENG: {listed} have {_n(pm, 'pip')} or fewer; {why}. With several "
-            f"MATTIKKENG, only {_n(due)} is due to the MANGUNO (R19); what the table cannot "
-            f"give, they give in clockwise order from the MANGUNO: {order} (R20)."
-        )
-    return f"{head} {matt} " + _settlement(e, m, due, uncovered, payers, names, roles)
+        matt = f"{matt} {several}"
+    settled = _settlement(_, e, m, due, uncovered, payers, names, roles)
+    return f"{head} {matt} {settled}"
 
 
-def _and(parts: Sequence[str]) -> str:
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+def _in_order(_: Words, parts: Sequence[str]) -> str:
+    """``a, then b, then c``."""
+    text = parts[0]
+    for part in parts[1:]:
+        # TRANSLATORS: players in the order they give stones: "Seat 4, then Seat 2"
+        text = _("{earlier}, then {later}", earlier=text, later=part)
+    return text
 
 
-def _describe_camat(e: Event, names: Sequence[str] | None) -> str:
-    who = seat_name(e.seat, names)
+# ----------------------------------------------------------------------- CAMAT
+def _describe_camat(_: Words, e: Event, names: Sequence[str] | None) -> str:
+    who = _seat(_, e.seat, names)
     back = sum(m.count for m in e.stones)
     detail = e.detail or {}
     if not detail.get("after_settlement", True):
-        when = (
-            f"When {who} played the last tile, the table was empty and {who}, the FIRST "
-            f"CAPPU, held no stones (this table's rules check before the round is settled)"
-        )
+        when = _("When {who} played the last tile, the table was empty and {who}, the FIRST "
+                 "CAPPU, held no stones (this table's rules check before the round is "
+                 "settled): {who} is appointed CAMAT (R21).", who=who)
     elif detail.get("paid"):
-        when = (
-            f"After the settlement the table is empty and {who}, the FIRST CAPPU, holds no "
-            f"stones after paying"
-        )
+        when = _("After the settlement the table is empty and {who}, the FIRST CAPPU, holds "
+                 "no stones after paying: {who} is appointed CAMAT (R21).", who=who)
     else:
-        when = (
-            f"After the settlement the table is empty and {who}, the FIRST CAPPU, holds no "
-            f"stones"
-        )
-    return (
-        f"{when}: {who} is appointed CAMAT (R21). All {back} stones held go back to the "
-        f"table ({e.table} → {e.table + back}) and everyone's count is 0; the CAMAT opens "
-        f"every round until a new CAMAT is appointed (R22)."
+        when = _("After the settlement the table is empty and {who}, the FIRST CAPPU, holds "
+                 "no stones: {who} is appointed CAMAT (R21).", who=who)
+    # TRANSLATORS: {count} stones go back; (before → after) counts the table
+    back_text = _.ngettext(
+        "The {count} stone held goes back to the table ({before} → {after}) and everyone's "
+        "count is 0; the CAMAT opens every round until a new CAMAT is appointed (R22).",
+        "All {count} stones held go back to the table ({before} → {after}) and everyone's "
+        "count is 0; the CAMAT opens every round until a new CAMAT is appointed (R22).",
+        back, before=e.table, after=e.table + back,
     )
+    return f"{when} {back_text}"
 
-
-_OTHERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 _BY_KIND = {
     EventKind.PLAY: _describe_play,
@@ -285,6 +504,8 @@ _BY_KIND = {
 }
 
 
-def describe(event: Event, names: Sequence[str] | None = None) -> str:
-    """The plain sentence for ``event``, naming seats by ``names`` when given."""
-    return _BY_KIND[event.kind](event, names)
+def describe(event: Event, names: Sequence[str] | None = None, *,
+             lang: str | None = None) -> str:
+    """The plain sentence for ``event`` in ``lang`` (English by default), naming seats by
+    ``names`` when given."""
+    return _BY_KIND[event.kind](words(lang), event, names)

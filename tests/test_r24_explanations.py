@@ -277,3 +277,41 @@ def test_r11_r19_r21_glossary_meanings_say_what_the_rules_say():
     assert "after the round is settled" in GLOSSARY[Term.CAMAT].meaning  # R21 reading
     for info in GLOSSARY.values():  # one meaning of "pay": the payer gives stones
         assert "pays for" not in info.meaning and "costs the" not in info.meaning
+
+
+def _first_event(rules, seeds, wanted):
+    for seed in seeds:
+        game = Game(rules=rules, seed=seed)
+        players = make_players("random", seats=rules.seats, seed=seed)
+        for _ in range(4):
+            if game.is_over:
+                break
+            for e in game.play_round(players).events:
+                if wanted(e):
+                    return e
+    raise AssertionError("no such event in these games")
+
+
+def test_r15_with_two_seats_the_manguno_sentence_names_the_other_player():
+    e = _first_event(Rules(seats=2, hand_size=7), range(40),
+                     lambda e: e.kind is EventKind.END and e.has(Term.MANGUNO))
+    assert "After Seat " in e.text and ", the other player passed and Seat " in e.text
+
+
+def test_r21_one_stone_going_back_is_one_stone():
+    e = _first_event(Rules(total_stones=1), range(60), lambda e: e.kind is EventKind.CAMAT)
+    assert "The 1 stone held goes back to the table (0 → 1)" in e.text
+
+
+def test_r19_several_stones_due_are_due():
+    r = _block(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3))
+    assert "only 3 stones are due to the MANGUNO (R19)" in r.events[-1].text
+
+
+def test_r24_a_sentence_in_a_language_keeps_the_numbers_and_the_names():
+    e = _block(ONE_LOWER).events[-1]
+    for lang in ("en", "id", "lt"):
+        text = e.describe(NAMES, lang=lang)
+        for number in ("29", "15", "1|0", "R15", "R16", "R19", "Andi", "Cakka"):
+            assert number in text, (lang, text)
+    assert e.describe(lang="en") == e.text
