@@ -4,6 +4,8 @@
 'PASSEBUNGE'
 >>> GLOSSARY[Term.CUCUQ].rule
 'R17'
+>>> glossary("id")[Term.CUCUQ].rule
+'R17'
 >>> Ending.CEKI.term
 <Term.CEKI: 'CEKI'>
 """
@@ -11,9 +13,12 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
-__all__ = ["Ending", "EventKind", "GLOSSARY", "Term", "TermInfo"]
+from domeng.i18n import N_, words
+
+__all__ = ["Ending", "EventKind", "GLOSSARY", "Term", "TermInfo", "glossary"]
 
 
 class Term(str, Enum):
@@ -79,96 +84,96 @@ class EventKind(str, Enum):
 
 
 class TermInfo(NamedTuple):
-    """A glossary entry: the term, its rule id, and the rule in one or two sentences."""
+    """A glossary entry: the term, its rule id, and the rule in one or two sentences
+    (``meaning``, in the language :func:`glossary` was asked for)."""
 
     term: Term
     rule: str
     meaning: str
 
 
+_MEANINGS: tuple[tuple[Term, str, str], ...] = (
+    (Term.LEMPA, "R2", N_(
+        "A double: a tile whose two halves are equal, like 6|6."
+    )),
+    (Term.PASS, "R9", N_(
+        "A player with no tile that fits either open end passes; nothing is drawn. The "
+        "passer receives 1 stone, from the table while it has any, then from the LAST "
+        "MAPPANO; what neither can give is not given (R12, R20)."
+    )),
+    (Term.PASSEBUNGE, "R12", N_(
+        "A pass by a player who has not yet played a tile this round. The passer receives"
+        " 2 stones instead of 1, every time."
+    )),
+    (Term.LAST_DOMINO, "R10", N_(
+        "The tile played most recently in this round."
+    )),
+    (Term.LAST_MAPPANO, "R10", N_(
+        "The player who played the LAST DOMINO. When the table runs short, the LAST "
+        "MAPPANO gives the rest of the stones due for a pass (R12, R20)."
+    )),
+    (Term.FIRST_CAPPU, "R14", N_(
+        "The first player to play their last tile. The round ends and they win it; the "
+        "CUCUQ receives 1 stone (3 after a CEKI, 5 after a POLLO), from the table while "
+        "it has any, then from the FIRST CAPPU (R19, R20)."
+    )),
+    (Term.MAPPAKULING, "R11", N_(
+        "A play, other than the opening tile, after which both open ends show the same "
+        "number."
+    )),
+    (Term.CEKI, "R14", N_(
+        "Going out (FIRST CAPPU) with a MAPPAKULING made by a tile that is not a double. "
+        "The CUCUQ receives 3 stones (R19)."
+    )),
+    (Term.POLLO, "R14", N_(
+        "Going out (FIRST CAPPU) with a MAPPAKULING made by a double. The CUCUQ receives "
+        "5 stones (R19)."
+    )),
+    (Term.MANGUNO, "R15", N_(
+        "After a player's tile, all four others pass and the turn comes back to that "
+        "player, who cannot play either: the line is blocked and the round ends."
+    )),
+    (Term.MATTIKKENG, "R16", N_(
+        "At a MANGUNO, another player whose pip total is equal to or less than the "
+        "MANGUNO's. The lowest MATTIKKENG wins the round (a tie: the first clockwise from"
+        " the MANGUNO). The MANGUNO receives 5 stones from one MATTIKKENG with fewer "
+        "pips, otherwise 1."
+    )),
+    (Term.CUCUQ, "R17", N_(
+        "The player sitting before the FIRST CAPPU (or before the MANGUNO when there is "
+        "no MATTIKKENG). The CUCUQ receives the round's stones: 1, or 3 after a CEKI, 5 "
+        "after a POLLO."
+    )),
+    (Term.STONES, "R18", N_(
+        "Penalty counters: fewer is better. 25 start on the table; they are given from "
+        "the table while it has any, then by the payer. None are ever created."
+    )),
+    (Term.CAMAT, "R21", N_(
+        "If, after the round is settled, the table is empty and the FIRST CAPPU holds no "
+        "stones, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the table, "
+        "and the CAMAT opens every round until a new one is appointed (R22)."
+    )),
+)
+"""Each term, its rule id and its meaning in English (a message of the catalogue)."""
+
+
+def glossary(lang: str | None = None) -> dict[Term, TermInfo]:
+    """The 14 terms with their rule ids and meanings in ``lang`` (English by default),
+    for glossaries and tooltips.
+
+    >>> glossary()[Term.LEMPA].meaning
+    'A double: a tile whose two halves are equal, like 6|6.'
+    """
+    return dict(_glossary(words(lang).lang))
+
+
+@cache
+def _glossary(lang: str) -> dict[Term, TermInfo]:
+    _ = words(lang)
+    return {term: TermInfo(term, rule, _(meaning)) for term, rule, meaning in _MEANINGS}
+
+
 GLOSSARY: dict[Term, TermInfo] = {
-    info.term: info
-    for info in (
-        TermInfo(Term.LEMPA, "R2", "A double: a tile whose two halves are equal, like 6|6."),
-        TermInfo(
-            Term.PASS,
-            "R9",
-            "A player with no tile that fits either open end passes; nothing is drawn. "
-            "The passer receives 1 stone, from the table while it has any, then from the "
-            "LAST MAPPANO; what neither can give is not given (R12, R20).",
-        ),
-        TermInfo(
-            Term.PASSEBUNGE,
-            "R12",
-            "A pass by a player who has not yet played a tile this round. "
-            "The passer receives 2 stones instead of 1, every time.",
-        ),
-        TermInfo(Term.LAST_DOMINO, "R10", "The tile played most recently in this round."),
-        TermInfo(
-            Term.LAST_MAPPANO,
-            "R10",
-            "The player who played the LAST DOMINO. When the table runs short, the LAST "
-            "MAPPANO gives the rest of the stones due for a pass (R12, R20).",
-        ),
-        TermInfo(
-            Term.FIRST_CAPPU,
-            "R14",
-            "The first player to play their last tile. The round ends and they win it; "
-            "the CUCUQ receives 1 stone (3 after a CEKI, 5 after a POLLO), from the table "
-            "while it has any, then from the FIRST CAPPU (R19, R20).",
-        ),
-        TermInfo(
-            Term.MAPPAKULING,
-            "R11",
-            "A play, other than the opening tile, after which both open ends show the same "
-            "number.",
-        ),
-        TermInfo(
-            Term.CEKI,
-            "R14",
-            "Going out (FIRST CAPPU) with a MAPPAKULING made by a tile that is not a double. "
-            "The CUCUQ receives 3 stones (R19).",
-        ),
-        TermInfo(
-            Term.POLLO,
-            "R14",
-            "Going out (FIRST CAPPU) with a MAPPAKULING made by a double. "
-            "The CUCUQ receives 5 stones (R19).",
-        ),
-        TermInfo(
-            Term.MANGUNO,
-            "R15",
-            "After a player's tile, all four others pass and the turn comes back to that "
-            "player, who cannot play either: the line is blocked and the round ends.",
-        ),
-        TermInfo(
-            Term.MATTIKKENG,
-            "R16",
-            "At a MANGUNO, another player whose pip total is equal to or less than the "
-            "MANGUNO's. The lowest MATTIKKENG wins the round (a tie: the first clockwise from "
-            "the MANGUNO). The MANGUNO receives 5 stones from one MATTIKKENG with fewer pips, "
-            "otherwise 1.",
-        ),
-        TermInfo(
-            Term.CUCUQ,
-            "R17",
-            "The player sitting before the FIRST CAPPU (or before the MANGUNO when there is "
-            "no MATTIKKENG). The CUCUQ receives the round's stones: 1, or 3 after a CEKI, 5 "
-            "after a POLLO.",
-        ),
-        TermInfo(
-            Term.STONES,
-            "R18",
-            "Penalty counters: fewer is better. 25 start on the table; they are given from the "
-            "table while it has any, then by the payer. None are ever created.",
-        ),
-        TermInfo(
-            Term.CAMAT,
-            "R21",
-            "If, after the round is settled, the table is empty and the FIRST CAPPU holds no "
-            "stones, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the table, "
-            "and the CAMAT opens every round until a new one is appointed (R22).",
-        ),
-    )
+    term: TermInfo(term, rule, meaning) for term, rule, meaning in _MEANINGS
 }
-"""The 14 terms with their rule ids and meanings, for glossaries and tooltips."""
+"""The 14 terms with their rule ids and English meanings (``glossary()``)."""

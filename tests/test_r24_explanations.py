@@ -22,7 +22,7 @@ from helpers import (
 from domeng.game import Game
 from domeng.players import make_players
 from domeng.rules import Rules
-from domeng.terms import GLOSSARY, EventKind, Term
+from domeng.terms import GLOSSARY, EventKind, Term, glossary
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
 
@@ -315,3 +315,11 @@ def test_r24_a_sentence_in_a_language_keeps_the_numbers_and_the_names():
         for number in ("29", "15", "1|0", "R15", "R16", "R19", "Andi", "Cakka"):
             assert number in text, (lang, text)
     assert e.describe(lang="en") == e.text
+
+
+def test_r24_the_glossary_in_a_language_has_every_term_and_its_rule():
+    assert glossary() == GLOSSARY
+    for lang in ("id", "lt"):
+        assert [(i.term, i.rule) for i in glossary(lang).values()] == [
+            (i.term, i.rule) for i in GLOSSARY.values()]
+        assert all(i.meaning for i in glossary(lang).values())
