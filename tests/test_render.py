@@ -536,7 +536,8 @@ def test_r24_event_html_shows_the_sentence_terms_and_stones(stone_events):
             assert li.text.startswith(f"{m.count} stone")
             assert li.text.endswith(f"{src} → {dst}")
         if e.table_after != e.table:
-            assert f"Table: {e.table} → {e.table_after} stones" in text
+            unit = "stone" if e.table_after == 1 else "stones"
+            assert f"Table: {e.table} → {e.table_after} {unit}" in text
         arrows = [g for g in root.iter() if "domeng-move" in classes(g)]
         assert len(arrows) == len(e.stones)
 

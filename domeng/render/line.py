@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from domeng.explain import seat_name
+from domeng.i18n import Words, words
 from domeng.render.svg import HIGHLIGHT, el, num, svg_root, text_width, tile_group, to_text
-from domeng.round import Placed
+from domeng.round import LEFT, Placed
 from domeng.tiles import Tile
 
 __all__ = ["line_svg", "snake_layout"]
@@ -161,8 +163,26 @@ def _label_spot(anchor: Rect, w: float, h: float, taken: list[Rect], lo: float) 
     return spots[0]
 
 
-def _seat(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names else f"Seat {seat}"
+def _tile_title(_: Words, p: Placed, names: Sequence[str] | None, is_last: bool) -> str:
+    """A laid tile's title: who played it, when, and whether it is the LAST DOMINO."""
+    who = seat_name(p.seat, names, lang=_.lang)
+    if p.order == 0 and is_last:
+        return _("{tile}, played by {who}, the opening tile: the LAST DOMINO", tile=p.tile,
+                 who=who)
+    if p.order == 0:
+        return _("{tile}, played by {who}, the opening tile", tile=p.tile, who=who)
+    if is_last:
+        # TRANSLATORS: {number} is the tile's place in the order of play (2 for the second).
+        return _("{tile}, played by {who}, tile {number} played: the LAST DOMINO",
+                 tile=p.tile, who=who, number=p.order + 1)
+    return _("{tile}, played by {who}, tile {number} played", tile=p.tile, who=who,
+             number=p.order + 1)
+
+
+def _end_title(_: Words, side: str, value: int) -> str:
+    if side == LEFT:
+        return _("left open end {value}: a tile with a {value} can join here", value=value)
+    return _("right open end {value}: a tile with a {value} can join here", value=value)
 
 
 def line_svg(
@@ -174,6 +194,7 @@ def line_svg(
     size: int = 36,
     names: Sequence[str] | None = None,
     choosing: bool = False,
+    lang: str | None = None,
 ) -> str:
     """The line of play, left end first, wrapping as a snake inside ``width`` pixels.
 
@@ -184,7 +205,9 @@ def line_svg(
     ``domeng-slot-choice``. The LAST DOMINO has a dashed outline and a
     ``LAST DOMINO`` label. ``ends`` and ``last`` default to what the line
     shows (its outer halves, its most recently placed tile). Every tile is a
-    ``<g class="domeng-tile" data-id="6|3">`` with a ``<title>``.
+    ``<g class="domeng-tile" data-id="6|3">`` with a ``<title>``. The words (titles,
+    the slots' ``left``/``right``, the picture's summary) are in ``lang``; the ids and
+    ``data-end`` stay English.
 
     >>> import xml.etree.ElementTree as ET
     >>> from domeng.tiles import parse_tile
@@ -195,12 +218,13 @@ def line_svg(
     >>> [g.get("data-value") for g in root.iter() if g.get("data-end")]
     ['6', '2']
     """
+    _ = words(lang)
     s = float(size)
     width = max(width, round(10 * s))
     laid, left_slot, right_slot = snake_layout(line, width=width, size=s)
     if not laid:
         fs = max(12.0, s * 0.4)
-        text = "No tile played yet: the line is empty."
+        text = _("No tile played yet: the line is empty.")
         root = svg_root(max(float(width), text_width(text, fs) + 16), 2 * s, role="img",
                         aria_label=text, class_="domeng-svg domeng-line")
         el(root, "text", text, class_="domeng-svg-text", x=8, y=s + fs * 0.35, font_size=fs,
@@ -231,36 +255,38 @@ def line_svg(
     w_total = max(float(width), x_end + 2 * pad) - x0
     h_total = y_end + 2 * pad - y0
     rows = 1 + max(t.row for t in laid)
-    summary = (
-        f"The line of play: {len(line)} tile{'s' if len(line) != 1 else ''} in {rows} "
-        f"row{'s' if rows != 1 else ''}; open ends {ends[0]} (left) and {ends[1]} (right); "
-        f"LAST DOMINO {last}"
+    tiles = _.ngettext("{count} tile", "{count} tiles", len(line))
+    # TRANSLATORS: the picture's description for screen readers; {tiles} is "12 tiles".
+    summary = _.ngettext(
+        "The line of play: {tiles} in {count} row; open ends {left} (left) and {right} "
+        "(right); LAST DOMINO {last}",
+        "The line of play: {tiles} in {count} rows; open ends {left} (left) and {right} "
+        "(right); LAST DOMINO {last}",
+        rows, tiles=tiles, left=ends[0], right=ends[1], last=last,
     )
     root = svg_root(w_total, h_total, x0=x0, y0=y0, role="img", aria_label=summary,
                     class_="domeng-svg domeng-line", data_rows=str(rows))
     for t in laid:
         p = t.placed
         is_last = p.tile == last
-        title = f"{p.tile}, played by {_seat(p.seat, names)}" + (
-            ", the opening tile" if p.order == 0 else f", tile {p.order + 1} played"
-        )
-        if is_last:
-            title += ": the LAST DOMINO"
+        title = _tile_title(_, p, names, is_last)
         classes = ["domeng-lempa"] if p.tile.is_lempa else []
         if is_last:
             classes.append("domeng-last")
         tile_group(root, t.a, t.b, x=t.x, y=t.y, size=s, vertical=t.vertical,
                    highlight="last" if is_last else None, title=title, classes=classes,
                    data_id=str(p.tile), data_order=str(p.order), data_row=str(t.row))
+    # TRANSLATORS: the word written in the slot at each open end of the line.
+    words_of = {"left": _.pgettext("open end", "left"), "right": _.pgettext("open end", "right")}
     for side, slot, value in (("left", left_slot, ends[0]), ("right", right_slot, ends[1])):
         g = el(root, "g", class_="domeng-open-end", data_end=side, data_value=str(value))
-        el(g, "title", f"{side} open end {value}: a tile with a {value} can join here")
+        el(g, "title", _end_title(_, side, value))
         el(g, "rect", class_="domeng-slot" + (" domeng-slot-choice" if choosing else ""),
            x=slot.x + 1, y=slot.y + 1, width=slot.w - 2,
            height=slot.h - 2, rx=s * 0.14, fill="none", stroke=HIGHLIGHT["selected"],
            stroke_width=max(1.5, s / 20), stroke_dasharray=f"{num(s / 8)} {num(s / 12)}")
         small = max(8.0, s * 0.26)
-        el(g, "text", side, class_="domeng-slot-word", x=slot.x + slot.w / 2,
+        el(g, "text", words_of[side], class_="domeng-slot-word", x=slot.x + slot.w / 2,
            y=slot.y + small + s * 0.06, font_size=small, text_anchor="middle",
            font_family="sans-serif", fill=HIGHLIGHT["selected"])
         el(g, "text", str(value), class_="domeng-slot-value", x=slot.x + slot.w / 2,

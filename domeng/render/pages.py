@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import html as _html
 from collections.abc import Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
+from domeng.errors import SeatError
 from domeng.events import Event, RoundResult
+from domeng.explain import seat_name
+from domeng.i18n import N_, Words, words
 from domeng.render.css import CSS
 from domeng.render.line import line_svg
 from domeng.render.svg import el, hand_svg, num, stones_svg, svg_root, text_width, to_text
 from domeng.round import Placed, Round, SeatView
-from domeng.terms import GLOSSARY, Ending, EventKind, Term
+from domeng.terms import Ending, EventKind, Term, glossary
 from domeng.tiles import Tile
 
 if TYPE_CHECKING:
@@ -120,10 +124,17 @@ def _table(state: Round | SeatView) -> _Table:
     )
 
 
-def _name(seat: int | None, names: Sequence[str] | None) -> str:
-    if seat is None:
-        return "the table"
-    return names[seat] if names else f"Seat {seat}"
+def _note(text: str) -> str:
+    return f'<span class="domeng-note">{esc(text, quote=False)}</span>'
+
+
+def _fill(template: str, /, **markup: str) -> str:
+    """A translated ``template`` escaped as HTML, its placeholders filled with ``markup``.
+
+    ``template`` comes from the catalogue unformatted (``_("…{who}…")`` with no values);
+    the values are HTML already (escape what they quote).
+    """
+    return esc(template, quote=False).format(**markup)
 
 
 def _data(name: str, value: object) -> str:
@@ -131,23 +142,25 @@ def _data(name: str, value: object) -> str:
     return "" if value is None else f' data-{name}="{esc(str(value))}"'
 
 
-def _badge(text: str, *, term: Term | None = None, kind: str = "") -> str:
+def _badge(_: Words, text: str, *, term: Term | None = None, kind: str = "") -> str:
     cls = "domeng-badge" + (f" domeng-badge-{kind}" if kind else "")
     if term is None:
         return f'<span class="{cls}">{esc(text)}</span>'
-    info = GLOSSARY[term]
-    tip = f"{term.label} ({info.rule}): {info.meaning}"
+    info = glossary(_.lang)[term]
+    # TRANSLATORS: a badge's tooltip: a Bugis term, its rule id and what it means.
+    tip = _("{term} ({rule}): {meaning}", term=term.label, rule=info.rule, meaning=info.meaning)
     return (
         f'<span class="{cls}" data-term="{term.value}" title="{esc(tip)}">{esc(text)}</span>'
     )
 
 
 def hand_hints(
-    state: Round | SeatView, seat: int
+    state: Round | SeatView, seat: int, *, lang: str | None = None
 ) -> tuple[set[Tile] | None, dict[Tile, str]]:
     """Which of ``seat``'s tiles can be played now, and why each other one cannot.
 
-    ``(None, {})`` when it is not that seat's turn (or its hand is hidden).
+    ``(None, {})`` when it is not that seat's turn (or its hand is hidden). The
+    reasons are sentences in ``lang``.
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -155,6 +168,7 @@ def hand_hints(
     >>> sorted(map(str, playable)), sorted(reasons.values())[0]
     (['6|6'], '3|3 cannot open: the first round opens with 6|6 (R5)')
     """
+    _ = words(lang)
     t = _table(state)
     hand = t.hands[seat]
     if hand is None or t.is_over or t.turn != seat:
@@ -166,12 +180,15 @@ def hand_hints(
             continue
         if t.ends is not None:
             a, b = t.ends
-            where = f"the open end is {a}" if a == b else f"the open ends are {a} and {b}"
-            reasons[tile] = f"{tile} does not fit: {where}"
+            if a == b:
+                reasons[tile] = _("{tile} does not fit: the open end is {end}",
+                                  tile=tile, end=a)
+            else:
+                reasons[tile] = _("{tile} does not fit: the open ends are {left} and {right}",
+                                  tile=tile, left=a, right=b)
         elif len(playable) == 1:
-            reasons[tile] = (
-                f"{tile} cannot open: the first round opens with {next(iter(playable))} (R5)"
-            )
+            reasons[tile] = _("{tile} cannot open: the first round opens with {opener} (R5)",
+                              tile=tile, opener=next(iter(playable)))
     return playable, reasons
 
 
@@ -183,31 +200,33 @@ def _just_passed(t: _Table) -> tuple[int, Term] | None:
     return e.seat, Term.PASSEBUNGE if Term.PASSEBUNGE in e.terms else Term.PASS
 
 
-def _seat_badges(t: _Table, seat: int) -> list[str]:
+def _seat_badges(_: Words, t: _Table, seat: int) -> list[str]:
     out = []
     if t.turn == seat and not t.is_over:
-        out.append(_badge("▶ to play", kind="turn"))
+        # TRANSLATORS: a badge on the seat whose turn it is.
+        out.append(_badge(_, _("▶ to play"), kind="turn"))
     if t.camat == seat:
-        out.append(_badge("CAMAT", term=Term.CAMAT))
+        out.append(_badge(_, "CAMAT", term=Term.CAMAT))
     if t.last_mappano == seat:
-        out.append(_badge("LAST MAPPANO", term=Term.LAST_MAPPANO))
+        out.append(_badge(_, "LAST MAPPANO", term=Term.LAST_MAPPANO))
     passed = _just_passed(t)
     if passed is not None and passed[0] == seat:
-        out.append(_badge(passed[1].label, term=passed[1], kind="pass"))
+        out.append(_badge(_, passed[1].label, term=passed[1], kind="pass"))
     res = t.result
     if res is not None:
         if res.first_cappu == seat:
-            out.append(_badge("FIRST CAPPU", term=Term.FIRST_CAPPU, kind="result"))
+            out.append(_badge(_, "FIRST CAPPU", term=Term.FIRST_CAPPU, kind="result"))
             if res.ending in (Ending.CEKI, Ending.POLLO):
-                out.append(_badge(res.ending.value, term=res.ending.term, kind="result"))
+                out.append(_badge(_, res.ending.value, term=res.ending.term, kind="result"))
         if res.manguno == seat:
-            out.append(_badge("MANGUNO", term=Term.MANGUNO, kind="result"))
+            out.append(_badge(_, "MANGUNO", term=Term.MANGUNO, kind="result"))
         if seat in res.mattikkeng:
-            out.append(_badge("MATTIKKENG", term=Term.MATTIKKENG, kind="result"))
+            out.append(_badge(_, "MATTIKKENG", term=Term.MATTIKKENG, kind="result"))
         if res.cucuq == seat:
-            out.append(_badge("CUCUQ", term=Term.CUCUQ, kind="result"))
+            out.append(_badge(_, "CUCUQ", term=Term.CUCUQ, kind="result"))
         if res.winner == seat:
-            out.append(_badge("★ wins the round", kind="result"))
+            # TRANSLATORS: a badge on the seat that won the round.
+            out.append(_badge(_, _("★ wins the round"), kind="result"))
     return out
 
 
@@ -221,6 +240,7 @@ def seat_html(
     size: int = 30,
     selected: Tile | None = None,
     ask: bool = False,
+    lang: str | None = None,
 ) -> str:
     """One seat: its name, badges, hand, pip total (when shown) and stones held.
 
@@ -231,7 +251,8 @@ def seat_html(
     on the seat whose pass is the latest event, FIRST CAPPU, CEKI, POLLO,
     MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts. ``ask``:
     a picture for a question, which must not answer it: no tile is marked
-    playable and no note says what a pass would cost.
+    playable and no note says what a pass would cost. Its words are in ``lang``
+    (the Bugis terms stay as they are).
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -241,32 +262,39 @@ def seat_html(
     >>> "domeng-pip" in seat_html(r, r.turn, reveal=False)
     False
     """
+    _ = words(lang)
     t = _table(view_or_round)
-    name = _name(seat, names)
+    name = seat_name(seat, names, lang=_.lang)
     hand = t.hands[seat]
     shown = reveal and hand is not None
     if t.hand_sizes[seat] == 0:
-        hand_pic = '<span class="domeng-note">no tiles left</span>'
+        hand_pic = _note(_("no tiles left"))
     elif shown and ask:
-        hand_pic = hand_svg(hand, size=size)
+        hand_pic = hand_svg(hand, size=size, lang=lang)
     elif shown:
-        playable, reasons = hand_hints(view_or_round, seat)
+        playable, reasons = hand_hints(view_or_round, seat, lang=lang)
         hand_pic = hand_svg(hand, size=size, playable=playable, reasons=reasons,
-                            selected=selected)
+                            selected=selected, lang=lang)
     else:
-        hand_pic = hand_svg([None] * t.hand_sizes[seat], reveal=False, size=size)
-    tags = _seat_badges(t, seat) if badges is None else [_badge(b) for b in badges]
+        hand_pic = hand_svg([None] * t.hand_sizes[seat], reveal=False, size=size, lang=lang)
+    tags = _seat_badges(_, t, seat) if badges is None else [_badge(_, b) for b in badges]
     count = t.hand_sizes[seat]
-    facts = [f"<span>{count} tile{'s' if count != 1 else ''}</span>"]
+    tiles = _.ngettext("{count} tile", "{count} tiles", count)
+    facts = [f"<span>{esc(tiles)}</span>"]
+    pips = None
     if shown:
-        facts.append(f"<span>pip total <strong>{sum(x.pips for x in hand)}</strong></span>")
+        pips = sum(x.pips for x in hand)
     elif t.result is not None:
-        facts.append(f"<span>pip total <strong>{t.result.pips[seat]}</strong></span>")
+        pips = t.result.pips[seat]
+    if pips is not None:
+        # TRANSLATORS: under a hand: the sum of the dots on its tiles (R4).
+        total = _fill(_("pip total {total}"), total=f"<strong>{pips}</strong>")
+        facts.append(f"<span>{total}</span>")
     else:
-        facts.append('<span class="domeng-note">pips hidden</span>')
-    facts.append(stones_svg(t.held[seat], label="held", size=12))
+        facts.append(_note(_("pips hidden")))
+    facts.append(stones_svg(t.held[seat], where="held", size=12, lang=lang))
     if t.line and not t.has_played[seat] and not t.is_over and not ask:
-        facts.append('<span class="domeng-note">has not played yet: a pass is PASSEBUNGE</span>')
+        facts.append(_note(_("has not played yet: a pass is PASSEBUNGE")))
     turn = " domeng-turn" if t.turn == seat and not t.is_over and (t.line or not ask) else ""
     return (
         f'<section class="domeng-seat{turn}" data-seat="{seat}" aria-label="{esc(name)}">'
@@ -278,38 +306,51 @@ def seat_html(
     )
 
 
-def _ending_text(res: RoundResult, names: Sequence[str] | None) -> str:
-    label = res.ending.term.label
+def _ending_text(_: Words, res: RoundResult, names: Sequence[str] | None) -> str:
+    winner = seat_name(res.winner, names, lang=_.lang)
     if res.ending in (Ending.CEKI, Ending.POLLO):
-        label += " (FIRST CAPPU)"
-    return f"{label}: {_name(res.winner, names)} wins"
+        # TRANSLATORS: how a round ended, e.g. "CEKI (FIRST CAPPU): Ati wins".
+        return _("{ending} (FIRST CAPPU): {winner} wins", ending=res.ending.term.label,
+                 winner=winner)
+    # TRANSLATORS: how a round ended, e.g. "MATTIKKENG: Ati wins".
+    return _("{ending}: {winner} wins", ending=res.ending.term.label, winner=winner)
 
 
-def _status(t: _Table, names: Sequence[str] | None, ask: bool = False) -> str:
+def _strong(text: object) -> str:
+    return f"<strong>{esc(str(text))}</strong>"
+
+
+def _status(_: Words, t: _Table, names: Sequence[str] | None, ask: bool = False) -> str:
     if t.result is not None:
         res = t.result
-        text = f"Round over — <strong>{esc(_ending_text(res, names))}</strong>."
+        ending = _strong(_ending_text(_, res, names))
+        sentences = [_fill(_("Round over — {ending}."), ending=ending)]
+        name = partial(seat_name, names=names, lang=_.lang)
         if res.manguno is not None and res.ending is Ending.MATTIKKENG:
-            text += f" MANGUNO: {esc(_name(res.manguno, names))}."
+            sentences.append(esc(_("MANGUNO: {who}.", who=name(res.manguno))))
         if res.mattikkeng:
-            listed = ", ".join(_name(s, names) for s in res.mattikkeng)
-            text += f" MATTIKKENG: {esc(listed)}."
+            listed = ", ".join(name(s) for s in res.mattikkeng)
+            sentences.append(esc(_("MATTIKKENG: {who}.", who=listed)))
         if res.cucuq is not None:
-            text += f" CUCUQ: {esc(_name(res.cucuq, names))}."
+            sentences.append(esc(_("CUCUQ: {who}.", who=name(res.cucuq))))
         if res.camat is not None:
-            text += f" {esc(_name(res.camat, names))} is appointed CAMAT."
-        return text
-    who = esc(_name(t.turn, names))
+            sentences.append(esc(_("{who} is appointed CAMAT.", who=name(res.camat))))
+        return " ".join(sentences)
+    who = _strong(seat_name(t.turn, names, lang=_.lang))
     if t.ends is None and ask:  # who opens is what such a question asks
-        return "No tile has been played yet: the round is about to open."
+        return esc(_("No tile has been played yet: the round is about to open."))
     if t.ends is None:
-        lead = f" with {t.opening_tile} (R5)" if t.opening_tile is not None else ""
-        return f"<strong>{who}</strong> opens the round{lead}."
+        if t.opening_tile is not None:
+            return _fill(_("{who} opens the round with {tile} (R5)."), who=who,
+                         tile=esc(str(t.opening_tile)))
+        return _fill(_("{who} opens the round."), who=who)
     a, b = t.ends
-    return (
-        f"<strong>{who}</strong> to play · open ends <strong>{a}</strong> and "
-        f"<strong>{b}</strong> · LAST DOMINO <strong>{t.last_domino}</strong> by "
-        f"{esc(_name(t.last_mappano, names))}"
+    # TRANSLATORS: the status line of a round in play; LAST DOMINO is the tile played last
+    # and {mappano} the one who played it.
+    return _fill(
+        _("{who} to play · open ends {left} and {right} · LAST DOMINO {tile} by {mappano}"),
+        who=who, left=_strong(a), right=_strong(b), tile=_strong(t.last_domino),
+        mappano=esc(seat_name(t.last_mappano, names, lang=_.lang)),
     )
 
 
@@ -323,6 +364,7 @@ def round_html(
     narrow_width: int | None = 360,
     css: bool = True,
     ask: bool = False,
+    lang: str | None = None,
 ) -> str:
     """The whole table: the line, the stones on the table, the sleeping tiles and the seats.
 
@@ -339,7 +381,8 @@ def round_html(
     ``.domeng-line-wide`` when counting tiles; ``narrow_width=None`` leaves the
     second layout out. ``ask``: a picture for a question about this moment
     (the tutorial's new tables), which gives nothing away: no playable tiles,
-    no PASSEBUNGE note and, before the opening, no word of who opens.
+    no PASSEBUNGE note and, before the opening, no word of who opens. Every word
+    is in ``lang`` (a code of :func:`domeng.i18n.languages`; None is English).
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -347,44 +390,51 @@ def round_html(
     >>> html.count("<style>"), html.count('class="domeng-pip"')
     (1, 0)
     """
+    _ = words(lang)
     t = _table(round)
     flags = [bool(reveal)] * t.n if isinstance(reveal, bool) else [bool(x) for x in reveal]
     if len(flags) != t.n:
-        raise ValueError(f"reveal: need {t.n} flags, one per seat, not {len(flags)}")
-    wide = line_svg(t.line, ends=t.ends, last=t.last_domino, width=width, size=size, names=names)
+        raise SeatError(N_("reveal: need {seats} flags, one per seat, not {given}"),
+                        seats=t.n, given=len(flags))
+    wide = line_svg(t.line, ends=t.ends, last=t.last_domino, width=width, size=size, names=names,
+                    lang=lang)
     line = f'<div class="domeng-line-box domeng-line-wide">{wide}</div>'
     if narrow_width is not None:
         narrow = line_svg(t.line, ends=t.ends, last=t.last_domino, width=narrow_width,
-                          size=min(size, 30), names=names)
+                          size=min(size, 30), names=names, lang=lang)
         line += f'<div class="domeng-line-box domeng-line-narrow">{narrow}</div>'
     quiet = [] if ask and t.ends is None else None  # no "to play" before the opening
-    seats = "".join(seat_html(round, s, names=names, reveal=flags[s], ask=ask, badges=quiet)
+    seats = "".join(seat_html(round, s, names=names, reveal=flags[s], ask=ask, badges=quiet,
+                              lang=lang)
                     for s in range(t.n))
     last = ""
     if t.events:
-        last = f'<p class="domeng-last-event">{esc(t.events[-1].describe(names))}</p>'
+        told = t.events[-1].describe(names, lang=lang)
+        last = f'<p class="domeng-last-event">{esc(told)}</p>'
     state = "over" if t.is_over else "on"
+    # TRANSLATORS: the caption over the stones that lie on the table (not held by anyone).
+    table = esc(_("Table"))
     return (
         f'<div class="domeng domeng-round" data-state="{state}"{_data("turn", t.turn)}>'
         + (f"<style>{CSS}</style>" if css else "")
-        + f'<p class="domeng-status" role="status">{_status(t, names, ask)}</p>'
+        + f'<p class="domeng-status" role="status">{_status(_, t, names, ask)}</p>'
         + line
         + '<div class="domeng-middle">'
-        '<div class="domeng-table-stones"><span class="domeng-caption">Table</span>'
-        f'{stones_svg(t.table, label="on the table", size=14)}</div>'
-        + sleeping_html(round)
+        f'<div class="domeng-table-stones"><span class="domeng-caption">{table}</span>'
+        f'{stones_svg(t.table, where="table", size=14, lang=lang)}</div>'
+        + sleeping_html(round, lang=lang)
         + "</div>"
         f'<div class="domeng-seats">{seats}</div>'
         f"{last}</div>"
     )
 
 
-def sleeping_html(state: Round | SeatView, *, size: int = 20) -> str:
+def sleeping_html(state: Round | SeatView, *, size: int = 20, lang: str | None = None) -> str:
     """The three sleeping tiles (R3): face down while the round is on, face up at its end.
 
     A ``div.domeng-sleeping`` with a caption; face up, each tile carries its
     ``data-id``. A :class:`SeatView` never shows them (they are not part of a
-    seat's view).
+    seat's view). Its caption and note are in ``lang``.
 
     >>> import random
     >>> r = Round.deal(random.Random(5))
@@ -396,26 +446,33 @@ def sleeping_html(state: Round | SeatView, *, size: int = 20) -> str:
     >>> sleeping_html(r).count("data-id="), len(r.sleeping_tiles)
     (3, 3)
     """
+    _ = words(lang)
     t = _table(state)
     shown = t.is_over and t.sleeping is not None
     tiles = hand_svg(t.sleeping if shown else [None] * t.sleeping_count, reveal=shown,
-                     size=size)
+                     size=size, lang=lang)
     if shown:
-        note = "shown now the round is over"
+        note = _("shown now the round is over")
     elif t.is_over:
-        note = "not part of this seat's view"
+        note = _("not part of this seat's view")
     else:
-        note = "face down until the round ends"
+        note = _("face down until the round ends")
     state_attr = "up" if shown else "down"
+    # TRANSLATORS: the caption over the tiles nobody was dealt (R3).
+    caption = _("Sleeping tiles")
     return (
         f'<div class="domeng-sleeping" data-face="{state_attr}">'
-        '<span class="domeng-caption">Sleeping tiles</span>'
-        f'{tiles} <span class="domeng-note">{note}</span></div>'
+        f'<span class="domeng-caption">{esc(caption)}</span>'
+        f'{tiles} <span class="domeng-note">{esc(note)}</span></div>'
     )
 
 
-def game_html(game: Game, *, width: int = 760, size: int = 36) -> str:
+def game_html(
+    game: Game, *, width: int = 760, size: int = 36, lang: str | None = None
+) -> str:
     """The current round, the standings (R23) and one line per round: ending and winner.
+
+    Every word is in ``lang`` (the Bugis terms stay as they are).
 
     >>> from domeng.game import Game
     >>> from domeng.players import make_players
@@ -425,28 +482,35 @@ def game_html(game: Game, *, width: int = 760, size: int = 36) -> str:
     >>> html.count("<style>"), "Standings" in html, 'data-round="0"' in html
     (1, True, True)
     """
+    _ = words(lang)
     names = game.names
     r = game.current
     if r is None:
-        body = '<p class="domeng-status">No round dealt yet.</p>'
+        none_yet = _("No round dealt yet.")
+        body = f'<p class="domeng-status">{esc(none_yet)}</p>'
     else:
-        body = round_html(r, names=names, width=width, size=size, css=False)
-    head = f"Game · round {len(game.rounds)}" if game.rounds else "Game"
+        body = round_html(r, names=names, width=width, size=size, css=False, lang=lang)
+    # TRANSLATORS: the pieces of a game's heading, shown joined by " · ".
+    heads = [_("Game · round {number}", number=len(game.rounds)) if game.rounds else _("Game")]
     if game.camat is not None:
-        head += f" · CAMAT: {_name(game.camat, names)}"
+        heads.append(_("CAMAT: {who}", who=seat_name(game.camat, names, lang=_.lang)))
     if game.is_over:
-        head += " · the game is over (R23)"
+        heads.append(_("the game is over (R23)"))
+    head = " · ".join(heads)
     rows = "".join(
         f'<tr data-seat="{st.seat}"><td class="domeng-num">{st.rank}</td>'
         f"<td>{esc(st.name)}</td><td class=\"domeng-num\">{st.camats}</td>"
         f'<td class="domeng-num">{st.stones}</td></tr>'
         for st in game.standings()
     )
+    caption = _("Standings: most CAMAT, then fewest stones (R23)")
+    # TRANSLATORS: column headings of the standings table.
+    player, stones = _("Player"), _("Stones")
     standings = (
         '<table class="domeng-data domeng-standings">'
-        "<caption>Standings: most CAMAT, then fewest stones (R23)</caption>"
-        '<thead><tr><th class="domeng-num">#</th><th>Player</th>'
-        '<th class="domeng-num">CAMAT</th><th class="domeng-num">Stones</th></tr></thead>'
+        f"<caption>{esc(caption)}</caption>"
+        f'<thead><tr><th class="domeng-num">#</th><th>{esc(player)}</th>'
+        f'<th class="domeng-num">CAMAT</th><th class="domeng-num">{esc(stones)}</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
     per_round = []
@@ -454,22 +518,29 @@ def game_html(game: Game, *, width: int = 760, size: int = 36) -> str:
         res = rd.result
         current = ' class="domeng-current"' if rd is r else ""
         if res is None:
-            ending, winner, cucuq = "in play", "—", "—"
+            # TRANSLATORS: in the table of rounds, a round that has not ended yet.
+            ending, winner, cucuq = _("in play"), "—", "—"
         else:
             ending = res.ending.term.label
-            winner = _name(res.winner, names)
-            cucuq = _name(res.cucuq, names) if res.cucuq is not None else "—"
+            winner = seat_name(res.winner, names, lang=_.lang)
+            cucuq = seat_name(res.cucuq, names, lang=_.lang) if res.cucuq is not None else "—"
             if res.camat is not None:
-                ending += f"; {_name(res.camat, names)} CAMAT"
+                # TRANSLATORS: in the table of rounds: how it ended, and who became CAMAT.
+                ending = _("{ending}; {who} CAMAT", ending=ending,
+                           who=seat_name(res.camat, names, lang=_.lang))
         per_round.append(
             f'<tr data-round="{i}"{current}><td class="domeng-num">{i + 1}</td>'
             f"<td>{esc(ending)}</td><td>{esc(winner)}</td><td>{esc(cucuq)}</td>"
             f'<td class="domeng-num">{rd.table}</td></tr>'
         )
+    # TRANSLATORS: the caption and column headings of the table of rounds; "Table after"
+    # is the count of stones on the table when the round ended.
+    heading = [_("Rounds"), _("Ending"), _("Winner"), _("Table after")]
+    caption, ending_h, winner_h, table_h = (esc(x) for x in heading)
     rounds = (
-        '<table class="domeng-data domeng-rounds"><caption>Rounds</caption>'
-        '<thead><tr><th class="domeng-num">#</th><th>Ending</th><th>Winner</th>'
-        '<th>CUCUQ</th><th class="domeng-num">Table after</th></tr></thead>'
+        f'<table class="domeng-data domeng-rounds"><caption>{caption}</caption>'
+        f'<thead><tr><th class="domeng-num">#</th><th>{ending_h}</th><th>{winner_h}</th>'
+        f'<th>CUCUQ</th><th class="domeng-num">{table_h}</th></tr></thead>'
         f"<tbody>{''.join(per_round)}</tbody></table>"
     )
     return (
@@ -479,21 +550,25 @@ def game_html(game: Game, *, width: int = 760, size: int = 36) -> str:
     )
 
 
-def _moves_svg(event: Event, names: Sequence[str] | None) -> str:
+def _moves_svg(_: Words, event: Event, names: Sequence[str] | None) -> str:
     """Each stone movement as an arrow from the giver's box to the receiver's."""
     fs = 12.0
-    who = [(_name(m.src, names), _name(m.dst, names)) for m in event.stones]
+    name = partial(seat_name, names=names, lang=_.lang)
+    who = [(name(m.src), name(m.dst)) for m in event.stones]
     box_w = max(text_width(x, fs) for pair in who for x in pair) + 16
     arrow = 92.0
     row_h = 28.0
     width = 2 * box_w + arrow
     root = svg_root(width, row_h * len(who), role="img", class_="domeng-svg domeng-moves-pic",
-                    aria_label="stone movements")
+                    aria_label=_("stone movements"))
     for i, (m, (src, dst)) in enumerate(zip(event.stones, who, strict=True)):
         y = i * row_h + 3
         h = row_h - 6
         g = el(root, "g", class_="domeng-move")
-        el(g, "title", f"{m.count} from {src} to {dst}")
+        # TRANSLATORS: an arrow's title: {count} stones go from {src} to {dst}.
+        moved = _.ngettext("{count} from {src} to {dst}", "{count} from {src} to {dst}",
+                           m.count, src=src, dst=dst)
+        el(g, "title", moved)
         for x, label in ((0.0, src), (box_w + arrow, dst)):
             el(g, "rect", class_="domeng-box", x=x + 0.5, y=y, width=box_w - 1, height=h, rx=4,
                fill="#f6f8fa", stroke="#8c959f")
@@ -513,12 +588,18 @@ def _moves_svg(event: Event, names: Sequence[str] | None) -> str:
 
 
 def event_html(
-    event: Event, *, names: Sequence[str] | None = None, arrows: bool = True, css: bool = False
+    event: Event,
+    *,
+    names: Sequence[str] | None = None,
+    arrows: bool = True,
+    css: bool = False,
+    lang: str | None = None,
 ) -> str:
     """One event: its sentence, its terms as badges and its stone movements.
 
     Each movement is listed (count, from → to); the table's count before and
-    after is given when it changed; ``arrows`` also draws them.
+    after is given when it changed; ``arrows`` also draws them. Every word is in
+    ``lang``.
 
     >>> from domeng.events import StoneMove
     >>> from domeng.terms import EventKind
@@ -529,25 +610,30 @@ def event_html(
     >>> "2 stones: the table → D" in html, "Table: 25 → 23" in html, html.count('data-term=')
     (True, True, 2)
     """
-    text = f'<p class="domeng-event-text">{esc(event.describe(names))}</p>'
-    terms = "".join(_badge(term.label, term=term) for term in event.terms)
+    _ = words(lang)
+    text = f'<p class="domeng-event-text">{esc(event.describe(names, lang=lang))}</p>'
+    terms = "".join(_badge(_, term.label, term=term) for term in event.terms)
     parts = [text]
     if terms:
         parts.append(f'<p class="domeng-event-terms">{terms}</p>')
     if event.stones:
+        name = partial(seat_name, names=names, lang=lang)
         items = "".join(
-            f"<li>{m.count} stone{'s' if m.count != 1 else ''}: {esc(_name(m.src, names))} → "
-            f"{esc(_name(m.dst, names))}</li>"
+            "<li>"
+            + esc(_.ngettext("{count} stone: {src} → {dst}", "{count} stones: {src} → {dst}",
+                             m.count, src=name(m.src), dst=name(m.dst)))
+            + "</li>"
             for m in event.stones
         )
         parts.append(f'<ul class="domeng-moves">{items}</ul>')
         if event.table_after != event.table:
-            parts.append(
-                f'<p class="domeng-table-count">Table: {event.table} → {event.table_after} '
-                "stones</p>"
-            )
+            # TRANSLATORS: the stones on the table before and after this event.
+            count = _.ngettext("Table: {before} → {count} stone",
+                               "Table: {before} → {count} stones",
+                               event.table_after, before=event.table)
+            parts.append(f'<p class="domeng-table-count">{esc(count)}</p>')
         if arrows:
-            parts.append(_moves_svg(event, names))
+            parts.append(_moves_svg(_, event, names))
     inner = (
         f'<div class="domeng-event" data-kind="{event.kind.value}"{_data("seat", event.seat)}>'
         + "".join(parts)
@@ -559,14 +645,19 @@ def event_html(
 
 
 def glossary_html(
-    highlight: Collection[Term | str] = (), *, lit_first: bool = False, css: bool = False
+    highlight: Collection[Term | str] = (),
+    *,
+    lit_first: bool = False,
+    css: bool = False,
+    lang: str | None = None,
 ) -> str:
     """The 14 terms with their rule id and meaning; the ``highlight`` ones lit up.
 
     A lit term has a heavy border, bold name, ``data-lit="true"`` and the words
     "just triggered", so it stands out without relying on colour. ``lit_first``
     puts the lit terms at the top (in glossary order), so a box that scrolls
-    shows them without scrolling.
+    shows them without scrolling. The meanings are :func:`domeng.terms.glossary`'s in
+    ``lang``; the terms themselves are the same in every language.
 
     >>> html = glossary_html([Term.CEKI])
     >>> html.count("<dt>"), html.count("just triggered"), html.count('data-lit="true"')
@@ -576,16 +667,20 @@ def glossary_html(
     ...     html.find(f'data-term="{t}"') for t in ("CEKI", "CUCUQ", "LEMPA"))
     True
     """
+    _ = words(lang)
     lit = {Term(h) for h in highlight}
-    order = list(GLOSSARY)
+    meanings = glossary(lang)
+    order = list(meanings)
     if lit_first:
         order.sort(key=lambda term: term not in lit)
+    # TRANSLATORS: marks the glossary terms that the event just shown triggered.
+    just = esc(_("◆ just triggered"))
     entries = []
     for term in order:
-        info = GLOSSARY[term]
+        info = meanings[term]
         on = term in lit
         cls = "domeng-term domeng-term-lit" if on else "domeng-term"
-        marker = '<strong class="domeng-lit-marker">◆ just triggered</strong>' if on else ""
+        marker = f'<strong class="domeng-lit-marker">{just}</strong>' if on else ""
         entries.append(
             f'<div class="{cls}" data-term="{term.value}"{_data("lit", "true" if on else None)}>'
             f'<dt><span class="domeng-term-name">{esc(term.label)}</span> '

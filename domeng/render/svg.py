@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
+from typing import Literal
 
+from domeng.i18n import Words, words
 from domeng.tiles import Tile
 
 __all__ = ["hand_svg", "stones_svg", "tile_svg"]
@@ -112,7 +114,8 @@ def tile_group(
     """One tile as a ``<g class="domeng-tile">`` with its top-left corner at ``(x, y)``.
 
     ``a`` is drawn in the top (or left) half, ``b`` in the other; ``a`` None draws
-    the tile face down, with no pips and no ``data-id``.
+    the tile face down, with no pips and no ``data-id``. ``title`` defaults to the
+    tile's text, or to "a face-down tile" in English (pass it translated).
     """
     s = float(size)
     w, h = (s, 2 * s) if vertical else (2 * s, s)
@@ -165,6 +168,21 @@ def tile_group(
     return g
 
 
+def _face_down(_: Words) -> str:
+    return _("a face-down tile")
+
+
+def _why(_: Words, highlight: str) -> str:
+    """Why a tile stands out, in words: the known reasons translated, any other as given."""
+    if highlight == "last":
+        # TRANSLATORS: why a tile is outlined: it is the LAST DOMINO, the tile played last.
+        return _.pgettext("highlight", "last")
+    if highlight == "selected":
+        # TRANSLATORS: why a tile is outlined: the person has picked it.
+        return _.pgettext("highlight", "selected")
+    return highlight
+
+
 def tile_svg(
     tile: Tile | None,
     *,
@@ -173,13 +191,14 @@ def tile_svg(
     vertical: bool = False,
     highlight: str | None = None,
     data_id: str | None = None,
+    lang: str | None = None,
 ) -> str:
     """One domino as a standalone ``<svg>``: pips in the usual 0–6 layouts, a divider.
 
     ``tile`` None or ``face_down`` draws its patterned back (no pips, no id).
     ``highlight`` names why it stands out (``"last"``: dashed outline,
     ``"selected"``: solid outline, any other word: an outline) and is added to
-    its ``<title>``. ``data_id`` defaults to the tile's text, ``6|3``.
+    its ``<title>`` (in ``lang``). ``data_id`` defaults to the tile's text, ``6|3``.
 
     >>> import xml.etree.ElementTree as ET
     >>> root = ET.fromstring(tile_svg(Tile(5, 0), vertical=True, size=30))
@@ -188,13 +207,15 @@ def tile_svg(
     >>> "domeng-pip" in tile_svg(Tile(6, 6), face_down=True)
     False
     """
+    _ = words(lang)
     s = float(size)
     pad = max(2.0, s / 12) * 2 + 1 if highlight else 0.0
     w, h = (s, 2 * s) if vertical else (2 * s, s)
     hidden = tile is None or face_down
-    label = "a face-down tile" if hidden else str(tile)
+    label = _face_down(_) if hidden else str(tile)
     if highlight:
-        label += f" ({highlight})"
+        # TRANSLATORS: a tile's description and why it stands out: "6|6 (last)".
+        label = _("{tile} ({why})", tile=label, why=_why(_, highlight))
     root = svg_root(w + 2 * pad, h + 2 * pad, x0=-pad, y0=-pad, role="img", aria_label=label,
                     class_="domeng-svg")
     tile_group(
@@ -214,6 +235,7 @@ def hand_svg(
     playable: Collection[Tile] | None = None,
     reasons: Mapping[Tile, str] | None = None,
     selected: Tile | None = None,
+    lang: str | None = None,
 ) -> str:
     """A hand: its tiles standing side by side, high half on top.
 
@@ -221,7 +243,8 @@ def hand_svg(
     ``data-id``, so nothing hidden leaks into the page. With ``playable``, the
     tiles in it stand raised with class ``domeng-playable``; the others are
     dimmed, lower, with class ``domeng-disabled``, ``aria-disabled="true"`` and
-    a ``<title>`` giving the reason from ``reasons``.
+    a ``<title>`` giving the reason from ``reasons`` (give them in ``lang``, the
+    language of the other titles: :func:`~domeng.render.hand_hints` does).
 
     >>> from domeng.tiles import parse_tile
     >>> hand = [parse_tile("6|3"), parse_tile("2|1")]
@@ -232,6 +255,7 @@ def hand_svg(
     >>> "6|3" in hand_svg(hand, reveal=False)
     False
     """
+    _ = words(lang)
     s = float(size)
     gap = s * 0.25
     lift = s * 0.3 if playable is not None and reveal else 0.0
@@ -239,58 +263,86 @@ def hand_svg(
     n = len(tiles)
     if n == 0:
         fs = max(11.0, s * 0.32)
-        text = "no tiles"
-        root = svg_root(text_width(text, fs) + 8, 2 * s, role="img", aria_label="an empty hand",
-                        class_="domeng-svg domeng-hand")
+        text = _("no tiles")
+        root = svg_root(text_width(text, fs) + 8, 2 * s, role="img",
+                        aria_label=_("an empty hand"), class_="domeng-svg domeng-hand")
         el(root, "text", text, class_="domeng-svg-text", x=4, y=s, font_size=fs,
            fill="currentColor", font_family="sans-serif")
         return to_text(root)
     width = n * s + (n - 1) * gap + 2 * pad
     height = 2 * s + lift + 2 * pad
     shown = [t for t in tiles if t is not None] if reveal else []
-    label = f"a hand of {n} tile{'s' if n != 1 else ''}" + (
-        ": " + " ".join(str(t) for t in shown) if reveal and len(shown) == n else ", face down"
-    )
+    if reveal and len(shown) == n:
+        label = _.ngettext("a hand of {count} tile: {tiles}", "a hand of {count} tiles: {tiles}",
+                           n, tiles=" ".join(str(t) for t in shown))
+    else:
+        label = _.ngettext("a hand of {count} tile, face down",
+                           "a hand of {count} tiles, face down", n)
+    face_down = _face_down(_)
     root = svg_root(width, height, x0=-pad, y0=-pad, role="group", aria_label=label,
                     class_="domeng-svg domeng-hand")
     playable_set = set(playable) if playable is not None else None
     for i, t in enumerate(tiles):
         x = i * (s + gap)
         if not reveal or t is None:
-            tile_group(root, None, None, x=x, y=lift, size=s, vertical=True)
+            tile_group(root, None, None, x=x, y=lift, size=s, vertical=True, title=face_down)
             continue
         classes, extra, title = [], {}, str(t)
         y = 0.0
         if playable_set is not None:
             if t in playable_set:
                 classes.append("domeng-playable")
-                title += " can be played"
+                title = _("{tile} can be played", tile=t)
             else:
                 classes.append("domeng-disabled")
                 extra = {"aria_disabled": "true", "opacity": "0.45"}
-                title = (reasons or {}).get(t) or f"{t} cannot be played now"
+                title = (reasons or {}).get(t) or _("{tile} cannot be played now", tile=t)
                 y = lift
         hl = None
         if selected is not None and t == selected:
             classes.append("domeng-selected")
             hl = "selected"
-            title += " (selected)"
+            # TRANSLATORS: a tile's title when the person has picked it: "6|3 can be played
+            # (selected)".
+            title = _("{title} (selected)", title=title)
         tile_group(root, t.hi, t.lo, x=x, y=y, size=s, vertical=True, highlight=hl,
                    title=title, classes=classes, data_id=str(t), **extra)
     return to_text(root)
 
 
 # ------------------------------------------------------------------ stones
-def stones_svg(count: int, *, label: str = "", size: int = 14) -> str:
+def _stones_text(_: Words, count: int, where: str | None, label: str) -> str:
+    if where == "table":
+        # TRANSLATORS: beside the pile of stones that lie on the table.
+        return _.ngettext("{count} stone on the table", "{count} stones on the table", count)
+    if where == "held":
+        # TRANSLATORS: beside a player's pile: the stones that player holds.
+        return _.ngettext("{count} stone held", "{count} stones held", count)
+    text = _.ngettext("{count} stone", "{count} stones", count)
+    return f"{text} {label}" if label else text
+
+
+def stones_svg(
+    count: int,
+    *,
+    label: str = "",
+    size: int = 14,
+    where: Literal["table", "held"] | None = None,
+    lang: str | None = None,
+) -> str:
     """A small pile of stones with the number written beside it.
 
-    Up to ten stones are drawn; the written number is the count. ``label``
-    follows the number (``"25 on the table"``).
+    Up to ten stones are drawn; the written number is the count. ``where``
+    says whose stones they are, in words of ``lang``: ``"table"`` (``25 stones
+    on the table``) or ``"held"`` (``3 stones held``). ``label``, your own text,
+    follows the number otherwise (``"25 stones"`` and the label).
 
     >>> import xml.etree.ElementTree as ET
-    >>> root = ET.fromstring(stones_svg(25, label="on the table"))
+    >>> root = ET.fromstring(stones_svg(25, where="table"))
     >>> root.get("data-count"), "".join(root.find("{*}text").itertext())
     ('25', '25 stones on the table')
+    >>> "".join(ET.fromstring(stones_svg(1, where="held")).find("{*}text").itertext())
+    '1 stone held'
     """
     s = float(size)
     r = s / 2
@@ -302,8 +354,7 @@ def stones_svg(count: int, *, label: str = "", size: int = 14) -> str:
         used += 1
     pile_w = (min(drawn, 4) or 2) * s
     pile_h = s + (used - 1) * s * 0.8 if drawn else s
-    word = "stone" if count == 1 else "stones"
-    text = f"{count} {word}" + (f" {label}" if label else "")
+    text = _stones_text(words(lang), count, where, label)
     fs = max(11.0, s * 0.95)
     height = max(pile_h, fs * 1.3)
     width = pile_w + 6 + text_width(text, fs) + 4
@@ -328,7 +379,11 @@ def stones_svg(count: int, *, label: str = "", size: int = 14) -> str:
             k += 1
     t = el(root, "text", None, class_="domeng-svg-text", x=pile_w + 6, y=height / 2 + fs * 0.35,
            font_size=fs, font_family="sans-serif", fill="currentColor")
-    el(t, "tspan", str(count), font_weight="bold")
+    # the count in bold, wherever the language puts it in the phrase
+    before, number, after = text.partition(str(count))
+    if before:
+        t.text = before
+    el(t, "tspan", number or str(count), font_weight="bold")
     tail = el(t, "tspan", None)
-    tail.text = f" {word}" + (f" {label}" if label else "")
+    tail.text = after
     return to_text(root)
