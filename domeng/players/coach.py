@@ -2,7 +2,8 @@
 
 For the seat to move, each legal move is played out on many deals of the
 hidden tiles consistent with that seat's view (see :mod:`domeng.players.search`).
-The app shows the figures and the sentence; it computes nothing itself.
+The app shows the figures and the sentence (:meth:`MoveEvaluation.describe`, in
+any language of :func:`domeng.i18n.languages`); it computes nothing itself.
 
 >>> import random
 >>> from domeng.round import Round
@@ -13,6 +14,8 @@ The app shows the figures and the sentence; it computes nothing itself.
 True
 >>> evals[0].sentence.startswith(str(evals[0].move.tile))
 True
+>>> evals[0].describe(lang="id").startswith(str(evals[0].move.tile))
+True
 """
 
 from __future__ import annotations
@@ -20,15 +23,36 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from domeng.errors import SeatError
+from domeng.i18n import N_, Words, words
 from domeng.players.search import DEFAULT_PLAYOUTS, evaluate
-from domeng.round import Move, Round, SeatView
+from domeng.round import LEFT, Move, Round, SeatView
 
 __all__ = ["MoveEvaluation", "evaluate_moves"]
 
 
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return text.replace("-", "\u2212")
+def _signed(_: Words, x: float) -> str:
+    """``+0.8`` or ``−0.8`` (a true minus sign), with the language's decimal mark."""
+    text = f"{x:+.1f}".replace("-", "\u2212")
+    # TRANSLATORS: the decimal mark of this language ("." in English, "," in many others).
+    return text.replace(".", _.pgettext("decimal mark", "."))
+
+
+def _grouped(_: Words, n: int) -> str:
+    """``2,000`` with the language's thousands separator."""
+    # TRANSLATORS: the thousands separator of this language ("," in English: 2,000).
+    return f"{n:,}".replace(",", _.pgettext("thousands separator", ","))
+
+
+def _move_words(_: Words, m: Move) -> str:
+    if m.tile is None:
+        # TRANSLATORS: the coach's name for the move "pass" (R9).
+        return _.pgettext("coach", "Pass")
+    if m.end is None:
+        return _("{tile} to open", tile=m.tile)
+    if m.end == LEFT:
+        return _("{tile} at the left", tile=m.tile)
+    return _("{tile} at the right", tile=m.tile)
 
 
 class MoveEvaluation(NamedTuple):
@@ -47,19 +71,46 @@ class MoveEvaluation(NamedTuple):
 
     @property
     def sentence(self) -> str:
-        """E.g. ``5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average``."""
-        m = self.move
-        if m.tile is None:
-            what = "Pass"
-        elif m.end is None:
-            what = f"{m.tile} to open"
-        else:
-            what = f"{m.tile} at the {m.end}"
-        text = (f"{what}: wins {round(100 * self.win_rate)} % of {self.playouts:,} playouts, "
-                f"{_signed(self.mean_stone_change)} stones on average")
+        """E.g. ``5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average``.
+
+        The English of :meth:`describe`.
+        """
+        return self.describe()
+
+    def describe(self, *, lang: str | None = None) -> str:
+        """The coach's sentence for this move in ``lang`` (a code of
+        :func:`domeng.i18n.languages`; None is English), with the same figures.
+
+        >>> from domeng.tiles import parse_tile
+        >>> e = MoveEvaluation(Move(parse_tile("5|5"), "right"), 2000, 0.41, -0.8, 0.0, 1.0)
+        >>> e.describe()
+        '5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average'
+        """
+        _ = words(lang)
+        values = {
+            "move": _move_words(_, self.move),
+            "percent": round(100 * self.win_rate),
+            "playouts": _grouped(_, self.playouts),
+            "change": _signed(_, self.mean_stone_change),
+        }
         if self.camat_rate:
-            text += f", CAMAT in {round(100 * self.camat_rate)} %"
-        return text
+            # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
+            # simulated rounds, its average change of stones (−0.8: 0.8 fewer) and how
+            # often it becomes CAMAT ({camat} %).
+            return _.ngettext(
+                "{move}: wins {percent} % of {playouts} playout, {change} stones on average, "
+                "CAMAT in {camat} %",
+                "{move}: wins {percent} % of {playouts} playouts, {change} stones on average, "
+                "CAMAT in {camat} %",
+                self.playouts, camat=round(100 * self.camat_rate), **values,
+            )
+        # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
+        # simulated rounds and its average change of stones (−0.8: 0.8 fewer).
+        return _.ngettext(
+            "{move}: wins {percent} % of {playouts} playout, {change} stones on average",
+            "{move}: wins {percent} % of {playouts} playouts, {change} stones on average",
+            self.playouts, **values,
+        )
 
 
 def evaluate_moves(
@@ -77,14 +128,15 @@ def evaluate_moves(
     """
     if isinstance(round_or_view, Round):
         if seat is None:
-            raise ValueError("say which seat to coach")
+            raise SeatError(N_("say which seat to coach"))
         view = round_or_view.view_for(seat)
     else:
         view = round_or_view
         if seat is not None and seat != view.seat:
-            raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+            raise SeatError(N_("the view is seat {seat}'s, not seat {asked}'s"), seat=view.seat,
+                            asked=seat)
     if not view.legal:
-        raise ValueError(f"it is not seat {view.seat}'s turn")
+        raise SeatError(N_("it is not seat {seat}'s turn"), seat=view.seat)
     stats = evaluate(view, playouts=playouts, rng=random.Random(seed))
     out = [
         MoveEvaluation(s.move, s.playouts, s.wins / s.playouts, s.stone_change / s.playouts,
