@@ -1,9 +1,13 @@
 """The tutorial's questions (domeng.app.quiz): checked clicks, explanations, the app confirming."""
 
+import html
+
 import pytest
 
 from domeng.app import build_app
-from domeng.app.quiz import RIGHT, TRY_AGAIN, WRONG, Quiz, show_term, verdict
+from domeng.app.quiz import RIGHT, TRY_AGAIN, WRONG, Quiz, QuizError, show_term, verdict
+from domeng.errors import MomentError
+from domeng.i18n import N_, UnknownLanguage, languages, words
 from domeng.terms import Term
 
 CHOICES = {
@@ -128,3 +132,40 @@ def test_a_quiz_confirms_in_the_app_the_camat_of_a_later_round():
     assert "domeng-quiz-error" not in q.feedback.value
     assert app.controller.event.kind.value == "camat"
     assert app.controller.round.table == 25
+
+
+# ------------------------------------------------------------------ languages
+@pytest.mark.parametrize("lang", languages())
+def test_a_quiz_gives_its_verdicts_in_its_language(lang):
+    q = Quiz("How many stones?", CHOICES, answer="2", lang=lang)
+    _ = words(lang)
+    q.choose("1")
+    assert html.escape(_(WRONG)) in q.feedback.value
+    assert html.escape(_(TRY_AGAIN)) in q.feedback.value
+    q.choose("2")
+    assert html.escape(_(RIGHT)) in q.feedback.value
+    assert [b.description for b in q.buttons] == list(CHOICES)  # the notebook's own words
+
+
+def test_a_quiz_in_an_unknown_language_is_refused():
+    with pytest.raises(UnknownLanguage):
+        Quiz("Q?", {"a": "x", "b": "y"}, answer="a", lang="xx")
+
+
+def test_a_quiz_written_wrong_is_a_domeng_error():
+    with pytest.raises(QuizError) as info:
+        Quiz("Q?", {"a": "x"}, answer="a")
+    assert isinstance(info.value, ValueError) and info.value.describe("id")
+
+
+def test_a_missing_moment_is_told_in_the_quizs_language():
+    def missing():
+        raise MomentError(N_("no event with the term {term} in this game"), term="POLLO")
+
+    for lang in languages():
+        q = Quiz("Q?", {"a": "x", "b": "y"}, answer="a", on_right=missing, lang=lang)
+        q.choose("a")
+        told = words(lang)("The app could not show it: {error}",
+                           error=MomentError(N_("no event with the term {term} in this game"),
+                                             term="POLLO").describe(lang))
+        assert html.escape(told) in q.feedback.value

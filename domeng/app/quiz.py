@@ -6,7 +6,8 @@ explanation is shown: why it is right, or why it is not. After a right answer
 the quiz can move a chapter's app to the moment that proves it
 (``on_right``, e.g. with :func:`show_term`), so the app confirms what the
 reader chose. The questions, choices and explanations are data given by the
-notebook; the checking lives here.
+notebook, in its language; the checking lives here, and the quiz's own words
+(Right, Not quite …) come from the catalogue in the quiz's ``lang``.
 
 >>> q = Quiz("How many tiles sleep each round?",
 ...          {"3": "28 tiles, 5 each for 5 players: 3 are left (R3).",
@@ -33,14 +34,24 @@ import ipywidgets as w
 
 from domeng.app.controller import Controller, log_to_server
 from domeng.app.panels import lesson_html
-from domeng.errors import DomengError
+from domeng.errors import DomengError, MomentError, show_value
+from domeng.i18n import N_, Words, check_language, words
 from domeng.terms import Term
 
-__all__ = ["Quiz", "Verdict", "show_term", "verdict"]
+__all__ = ["QuizError", "Quiz", "Verdict", "show_term", "verdict"]
 
-RIGHT = "✔ Right."
-WRONG = "✘ Not quite."
-TRY_AGAIN = "Try another answer."
+# TRANSLATORS: the quiz's verdict on a right answer.
+RIGHT = N_("✔ Right.")
+# TRANSLATORS: the quiz's verdict on a wrong answer.
+WRONG = N_("✘ Not quite.")
+# TRANSLATORS: after a wrong answer in a quiz.
+TRY_AGAIN = N_("Try another answer.")
+"""The quiz's own words, in English; a quiz shows them in its language."""
+
+
+class QuizError(DomengError, ValueError):
+    """A quiz written wrong (fewer than two choices, an answer that is not one of them), or a
+    click on a choice it does not have."""
 
 _CSS = """
 .domeng-quiz { border-left: 5px solid var(--domeng-open, #1d4ed8); border-radius: 6px;
@@ -74,11 +85,12 @@ def verdict(choices: Mapping[str, str], answer: str, choice: str) -> Verdict:
     >>> verdict({"1": "x"}, "1", "7")
     Traceback (most recent call last):
     ...
-    ValueError: "7" is not one of the choices: "1"
+    domeng.app.quiz.QuizError: "7" is not one of the choices: "1"
     """
     if choice not in choices:
-        known = ", ".join(f'"{c}"' for c in choices)
-        raise ValueError(f'"{choice}" is not one of the choices: {known}')
+        known = ", ".join(show_value(c) for c in choices)
+        raise QuizError(N_("{choice} is not one of the choices: {known}"),
+                        choice=show_value(choice), known=known)
     return Verdict(choice == answer, choices[choice])
 
 
@@ -86,8 +98,9 @@ def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> None:
     """Move ``ctrl``'s cursor to just after the ``nth`` event that triggered ``term``.
 
     Events are searched in the whole recorded game, oldest first. Without such
-    an event it raises :class:`LookupError` and the cursor stays put (a quiz
-    shows that error rather than claim the app shows something it does not).
+    an event it raises :class:`~domeng.errors.MomentError` (a :class:`LookupError`)
+    and the cursor stays put (a quiz shows that error, in its language, rather than
+    claim the app shows something it does not).
 
     >>> c = Controller(scenario="passebunge-twice", players=["greedy"] * 5)
     >>> show_term(c, Term.PASSEBUNGE, 2)
@@ -96,7 +109,7 @@ def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> None:
     >>> show_term(c, "POLLO")
     Traceback (most recent call last):
     ...
-    LookupError: no event with the term POLLO in this game
+    domeng.errors.MomentError: no event with the term POLLO in this game
     """
     t = Term(term)
     seen = 0
@@ -108,8 +121,9 @@ def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> None:
                     ctrl.jump(ri, k)
                     return
     if nth == 1:
-        raise LookupError(f"no event with the term {t.value} in this game")
-    raise LookupError(f"only {seen} events with the term {t.value} in this game, not {nth}")
+        raise MomentError(N_("no event with the term {term} in this game"), term=t.value)
+    raise MomentError(N_("only {seen} events with the term {term} in this game, not {nth}"),
+                      seen=seen, term=t.value, nth=nth)
 
 
 class Quiz(w.VBox):
@@ -121,7 +135,9 @@ class Quiz(w.VBox):
     raises is shown in the quiz, never swallowed. Stable CSS classes:
     ``domeng-quiz``, ``domeng-quiz-question``, ``domeng-quiz-choice`` (each
     button, also ``domeng-quiz-choice-0`` …), ``domeng-quiz-feedback`` (the
-    verdict, ``[data-correct="true"]`` when right).
+    verdict, ``[data-correct="true"]`` when right). ``lang``: the language of the
+    quiz's own words (the verdicts, an error from ``on_right``); the question and
+    the choices are shown as given.
     """
 
     def __init__(
@@ -131,11 +147,14 @@ class Quiz(w.VBox):
         answer: str,
         *,
         on_right: Callable[[], object] | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.lang = check_language(lang)
         if len(choices) < 2:
-            raise ValueError("a quiz needs at least two choices")
+            raise QuizError(N_("a quiz needs at least two choices"))
         if answer not in choices:
-            raise ValueError(f'the answer "{answer}" is not one of the choices')
+            raise QuizError(N_("the answer {answer} is not one of the choices"),
+                            answer=show_value(answer))
         self.question = question
         self.choices = dict(choices)
         self.answer = answer
@@ -169,6 +188,7 @@ class Quiz(w.VBox):
                 b.button_style = "success" if v.correct else "danger"
             elif v.correct:
                 b.button_style = ""
+        _ = words(self.lang)
         extra = ""
         if v.correct:
             self.solved = True
@@ -176,13 +196,13 @@ class Quiz(w.VBox):
                 try:
                     self.on_right()
                 except Exception as exc:  # one line for the reader, never swallowed
-                    extra = f'<p class="domeng-quiz-error">{html.escape(_failed(exc))}</p>'
-        head = RIGHT if v.correct else WRONG
-        tail = "" if v.correct else f" {TRY_AGAIN}"
+                    extra = f'<p class="domeng-quiz-error">{html.escape(_failed(_, exc))}</p>'
+        head = html.escape(_(RIGHT if v.correct else WRONG))
+        tail = "" if v.correct else " " + html.escape(_(TRY_AGAIN))
         self.feedback.value = (
             f'<div class="domeng-quiz-verdict" data-correct="{str(v.correct).lower()}" '
             f'role="status"><strong>{head}</strong> {lesson_html(v.text).strip()}'
-            f"{html.escape(tail)}</div>{extra}"
+            f"{tail}</div>{extra}"
         )
         return v
 
@@ -190,17 +210,20 @@ class Quiz(w.VBox):
         return "Quiz()"
 
 
-def _failed(exc: Exception) -> str:
+def _failed(_: Words, exc: Exception) -> str:
     """One plain line for a quiz whose app could not show its answer.
 
     A missing moment (``LookupError`` from :func:`show_term`, ``IndexError``
     from a jump) or a refused move says what it was; anything else (a
     ``KeyError`` too: its message is an internal key) is a bug, logged to the
-    server.
+    server. The line is in ``_``'s language (a DomengError's message too).
     """
     if isinstance(exc, DomengError) or (isinstance(exc, LookupError)
                                         and not isinstance(exc, KeyError)):
-        return f"The app could not show it: {' '.join(str(exc).split())}"
+        told = exc.describe(_.lang) if isinstance(exc, DomengError) else str(exc)
+        # TRANSLATORS: a quiz was answered right, but its app could not move to the
+        # moment that shows it; {error} says why.
+        return _("The app could not show it: {error}", error=" ".join(told.split()))
     log_to_server()
     logging.getLogger(__name__).error("a quiz's answer could not be shown", exc_info=exc)
-    return "The app could not show it (the details are in the server's log)."
+    return _("The app could not show it (the details are in the server's log).")
