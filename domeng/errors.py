@@ -14,19 +14,22 @@ or unprintable.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "DomengError",
     "GameOver",
     "IllegalMove",
     "MomentError",
+    "PlayerError",
+    "Plural",
     "RoundInProgress",
     "RoundOver",
     "RulesError",
     "ScenarioError",
     "SeatError",
     "TileError",
+    "ngettext",
     "show_value",
 ]
 
@@ -34,19 +37,38 @@ SHOW_LIMIT = 80
 """The longest quotation of a value in an error message, in characters."""
 
 
+class Plural(NamedTuple):
+    """An error message whose words depend on a number, made by :func:`ngettext`."""
+
+    singular: str
+    plural: str
+    count: int
+
+
+def ngettext(singular: str, plural: str, count: int, /) -> Plural:
+    """Mark an error message whose words depend on ``count`` (Babel extracts it as a
+    plural message of the catalogue); ``{count}`` in it is filled with ``count``.
+
+    >>> str(SeatError(ngettext("need {count} seat", "need {count} seats", 2)))
+    'need 2 seats'
+    """
+    return Plural(singular, plural, count)
+
+
 class DomengError(Exception):
     """Base of every error the package raises on purpose.
 
     ``message`` is an English message of the catalogue (domeng/i18n.py), marked with
-    ``N_`` where it is written, with named placeholders that ``values`` fill; ``str(e)``
-    is the English text and :meth:`describe` the text in another language.
+    ``N_`` where it is written (or with :func:`ngettext` when its words depend on a
+    count), with named placeholders that ``values`` fill; ``str(e)`` is the English text
+    and :meth:`describe` the text in another language.
 
     >>> e = DomengError("no tile {tile} in the set", tile="7|1")
     >>> str(e), e.describe("id") != ""
     ('no tile 7|1 in the set', True)
     """
 
-    def __init__(self, message: str = "", /, **values: Any) -> None:
+    def __init__(self, message: str | Plural = "", /, **values: Any) -> None:
         self.message = message
         self.values = values
         super().__init__(self.describe())
@@ -55,7 +77,11 @@ class DomengError(Exception):
         """The message in ``lang`` (a code of :func:`domeng.i18n.languages`), numbers filled."""
         from domeng.i18n import words
 
-        return words(lang)(self.message, **self.values)
+        message = self.message
+        if isinstance(message, Plural):
+            return words(lang).ngettext(message.singular, message.plural, message.count,
+                                        **self.values)
+        return words(lang)(message, **self.values)
 
 
 class TileError(DomengError, ValueError):
@@ -68,7 +94,8 @@ class RulesError(DomengError, ValueError):
     ``key`` names the field at fault when there is one (``"seats"``).
     """
 
-    def __init__(self, message: str, /, key: str | None = None, **values: Any) -> None:
+    def __init__(self, message: str | Plural, /, key: str | None = None,
+                 **values: Any) -> None:
         self.key = key
         super().__init__(message, **values)
 
@@ -83,6 +110,11 @@ class IllegalMove(DomengError, ValueError):
 
 class RoundOver(IllegalMove):
     """A move tried after the round has ended."""
+
+
+class PlayerError(DomengError, ValueError):
+    """A computer player that does not exist, options it cannot take, or a view it
+    cannot choose from."""
 
 
 class RoundInProgress(DomengError):
@@ -103,7 +135,7 @@ class ScenarioError(DomengError, ValueError):
     ``path`` names the key (``moves[5]``); the message says what is wrong.
     """
 
-    def __init__(self, path: str, message: str, /, **values: Any) -> None:
+    def __init__(self, path: str, message: str | Plural, /, **values: Any) -> None:
         self.path = path
         super().__init__(message, **values)
 

@@ -24,8 +24,11 @@ from domeng.errors import (
     RoundInProgress,
     RulesError,
     ScenarioError,
+    ngettext,
     show_value,
 )
+from domeng.explain import seat_name
+from domeng.i18n import N_, words
 from domeng.round import Round
 from domeng.rules import Rules
 
@@ -65,25 +68,30 @@ class Game:
             rules = Rules()
         elif not isinstance(rules, Rules):
             raise RulesError(
-                f"rules: should be a Rules object (Rules.from_dict reads a dict), "
-                f"not {show_value(rules)}"
+                N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
+                value=show_value(rules),
             )
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ScenarioError("seed", f"{show_value(seed)} is not a whole number")
+            raise ScenarioError("seed", N_("{value} is not a whole number"),
+                                value=show_value(seed))
         if rng is not None and not isinstance(rng, random.Random):
-            raise ScenarioError("rng", f"{show_value(rng)} is not a random.Random")
+            raise ScenarioError("rng", N_("{value} is not a random.Random"),
+                                value=show_value(rng))
         if names is not None and (
             isinstance(names, str) or not isinstance(names, Sequence)
             or not all(isinstance(x, str) for x in names)
         ):
-            raise ScenarioError("names", f"should be a list of {rules.seats} names, "
-                                         f"not {show_value(names)}")
+            raise ScenarioError("names", ngettext("should be a list of {count} name, not {value}",
+                                                  "should be a list of {count} names, not {value}",
+                                                  rules.seats), value=show_value(names))
         self.rules = rules
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
-        self.names = list(names) if names else [f"Seat {i}" for i in range(rules.seats)]
+        self.names = list(names) if names else [seat_name(i) for i in range(rules.seats)]
         if len(self.names) != rules.seats:
-            raise ScenarioError("names", f"need {rules.seats} names, not {len(self.names)}")
+            raise ScenarioError("names", ngettext("need {count} name, not {got}",
+                                                  "need {count} names, not {got}", rules.seats),
+                                got=len(self.names))
         self.record = record
         self.rounds: list[Round] = []
         self._rng_states: list[object] = []
@@ -131,23 +139,56 @@ class Game:
             return True
         return self.rules.camat_limit is not None and max(self.camats) >= self.rules.camat_limit
 
-    def limit_reached(self) -> str | None:
-        """Which limit of R23 ended the game, naming its rules key; None while it goes on.
+    def limit_reached(self, *, lang: str | None = None) -> str | None:
+        """Which limit of R23 ended the game, naming its rules key, in ``lang``; None while
+        it goes on.
 
+        >>> from domeng.players import make_players
         >>> g = Game(rules=Rules(max_rounds=1), seed=1)
         >>> _ = g.new_round(); g.limit_reached() is None
         True
+        >>> g = Game(rules=Rules(max_rounds=1), seed=1)
+        >>> _ = g.play_round(make_players("random", seed=1))
+        >>> g.limit_reached()
+        'max_rounds is 1 and 1 round was played'
         """
         if not self.is_over:
             return None
+        _ = words(lang)
+        if self._max_rounds_reached():
+            return _.ngettext("max_rounds is {limit} and {count} round was played",
+                              "max_rounds is {limit} and {count} rounds were played",
+                              len(self.rounds), limit=self.rules.max_rounds)
+        camats = max(self.camats)
+        return _.ngettext("camat_limit is {limit} and seat {seat} has been appointed CAMAT "
+                          "{count} time",
+                          "camat_limit is {limit} and seat {seat} has been appointed CAMAT "
+                          "{count} times", camats,
+                          limit=self.rules.camat_limit, seat=self.camats.index(camats))
+
+    def _max_rounds_reached(self) -> bool:
         rules = self.rules
-        if rules.max_rounds is not None and len(self.rounds) >= rules.max_rounds:
-            played = len(self.rounds)
-            return (f"max_rounds is {rules.max_rounds} and {played} "
-                    f"{'round was' if played == 1 else 'rounds were'} played")
-        return (f"camat_limit is {rules.camat_limit} and seat "
-                f"{self.camats.index(max(self.camats))} has been appointed CAMAT "
-                f"{max(self.camats)} times")
+        return rules.max_rounds is not None and len(self.rounds) >= rules.max_rounds
+
+    def _game_over(self) -> GameOver:
+        """The :class:`GameOver` of a new round asked for after a limit of R23."""
+        if self._max_rounds_reached():
+            return GameOver(
+                ngettext("the game is over: a limit of its rules was reached, max_rounds is "
+                         "{limit} and {count} round was played (R23)",
+                         "the game is over: a limit of its rules was reached, max_rounds is "
+                         "{limit} and {count} rounds were played (R23)", len(self.rounds)),
+                limit=self.rules.max_rounds,
+            )
+        camats = max(self.camats)
+        return GameOver(
+            ngettext("the game is over: a limit of its rules was reached, camat_limit is "
+                     "{limit} and seat {seat} has been appointed CAMAT {count} time (R23)",
+                     "the game is over: a limit of its rules was reached, camat_limit is "
+                     "{limit} and seat {seat} has been appointed CAMAT {count} times (R23)",
+                     camats),
+            limit=self.rules.camat_limit, seat=self.camats.index(camats),
+        )
 
     def next_opening(self) -> tuple[int | None, int | None]:
         """``(opener, camat)`` for the next round (R5, R6): the CAMAT, else the last winner.
@@ -159,8 +200,8 @@ class Game:
             return None, None
         if not r.is_over:
             raise RoundInProgress(
-                f"the current round is not over yet (round {len(self.rounds) - 1}): "
-                "play it to its end first"
+                N_("the current round is not over yet (round {round}): play it to its end "
+                   "first"), round=len(self.rounds) - 1,
             )
         if r.camat is not None:
             return r.camat, r.camat
@@ -181,16 +222,14 @@ class Game:
         (a scenario that starts mid-game); later rounds take them from the round before.
         """
         if self.is_over:
-            raise GameOver(
-                f"the game is over: a limit of its rules was reached, {self.limit_reached()} (R23)"
-            )
+            raise self._game_over()
         if self.rounds:
             if opener is not None or camat is not None or stones is not None:
                 given = [k for k, v in (("opener", opener), ("camat", camat), ("stones", stones))
                          if v is not None]
                 raise ScenarioError(
-                    given[0], "only a game's first round takes opener, camat or stones; "
-                    "later rounds take them from the round before"
+                    given[0], N_("only a game's first round takes opener, camat or stones; "
+                                 "later rounds take them from the round before")
                 )
             opener, camat = self.next_opening()
             stones = (self.table, self.held)
@@ -214,8 +253,12 @@ class Game:
         if (isinstance(players, str) or not isinstance(players, Sequence)
                 or len(players) != self.rules.seats
                 or not all(callable(getattr(p, "choose", None)) for p in players)):
-            raise ScenarioError("players", f"need {self.rules.seats} players with a choose(view) "
-                                           f"method, not {show_value(players)}")
+            raise ScenarioError("players",
+                                ngettext("need {count} player with a choose(view) method, "
+                                         "not {value}",
+                                         "need {count} players with a choose(view) method, "
+                                         "not {value}", self.rules.seats),
+                                value=show_value(players))
         r = self.new_round()
         while not r.is_over:
             s = r.turn
@@ -225,12 +268,11 @@ class Game:
     def at(self, round_index: int, event_count: int) -> Game:
         """The game as it was after ``event_count`` events of round ``round_index``."""
         if not self.rounds:
-            raise MomentError("the game has no rounds yet: deal one with new_round() first")
+            raise MomentError(N_("the game has no rounds yet: deal one with new_round() first"))
         if (not isinstance(round_index, int) or isinstance(round_index, bool)
                 or not 0 <= round_index < len(self.rounds)):
-            raise MomentError(
-                f"round {show_value(round_index)} is outside 0–{len(self.rounds) - 1}"
-            )
+            raise MomentError(N_("round {value} is outside 0–{last}"),
+                              value=show_value(round_index), last=len(self.rounds) - 1)
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.rounds = self.rounds[:round_index] + [self.rounds[round_index].at(event_count)]

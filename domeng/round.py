@@ -36,9 +36,11 @@ from domeng.errors import (
     ScenarioError,
     SeatError,
     TileError,
+    ngettext,
     show_value,
 )
 from domeng.events import Event, RoundResult, StoneMove
+from domeng.i18n import N_
 from domeng.rules import Rules
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import (
@@ -276,8 +278,8 @@ class Round:
             rules = DEFAULT_RULES
         elif not isinstance(rules, Rules):
             raise RulesError(
-                f"rules: should be a Rules object (Rules.from_dict reads a dict), "
-                f"not {show_value(rules)}"
+                N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
+                value=show_value(rules),
             )
         masks = _hand_masks(hands)
         _check_deal(masks, rules)
@@ -297,7 +299,8 @@ class Round:
         _check_start_seat("camat", camat, n)
         _check_start_seat("opener", opener, n)
         if camat is not None and opener is not None and opener != camat:
-            raise ScenarioError("opener", f"the CAMAT (seat {camat}) opens, not seat {opener}")
+            raise ScenarioError("opener", N_("the CAMAT (seat {camat}) opens, not seat {opener}"),
+                                camat=camat, opener=opener)
         self.start_table, self.start_held, self.start_camat = table, held, camat
         self.table, self.held, self.camat = table, list(held), camat
         self.opening_tile: Tile | None = None
@@ -337,8 +340,8 @@ class Round:
     ) -> Round:
         """Shuffle the 28 tiles with ``rng`` and deal each seat its hand (R3)."""
         if not isinstance(rng, random.Random):
-            raise ScenarioError("rng", f"{show_value(rng)} is not a random.Random: deal with "
-                                       "random.Random(seed)")
+            raise ScenarioError("rng", N_("{value} is not a random.Random: deal with "
+                                          "random.Random(seed)"), value=show_value(rng))
         if rules is None:
             rules = DEFAULT_RULES
         elif not isinstance(rules, Rules):
@@ -384,8 +387,10 @@ class Round:
         if (not isinstance(event_count, int) or isinstance(event_count, bool)
                 or not 0 <= event_count <= self.event_count):
             raise MomentError(
-                f"event {show_value(event_count)} is outside 0–{self.event_count}: "
-                f"this round has had {self.event_count} events"
+                ngettext("event {value} is outside 0–{count}: this round has had {count} event",
+                         "event {value} is outside 0–{count}: this round has had {count} events",
+                         self.event_count),
+                value=show_value(event_count),
             )
         r = self.restart(record=self.events is not None)
         i = 0
@@ -428,7 +433,8 @@ class Round:
         """
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n:
             return seat
-        raise SeatError(f"{show_value(seat)} is not a seat: seats are 0–{self.n - 1}")
+        raise SeatError(N_("{value} is not a seat: seats are 0–{last}"), value=show_value(seat),
+                        last=self.n - 1)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds, in index order."""
@@ -954,22 +960,27 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
     n = rules.seats
     if stones is None:
         return rules.total_stones, (0,) * n
-    shape = (f"need a table count and {n} seat counts, all ≥ 0 and whole numbers, "
-             f"like (25, [0] * {n}); got {show_value(stones)}")
+    shape = ngettext("need a table count and {count} seat count, all ≥ 0 and whole "
+                     "numbers, like (25, [0] * {count}); got {value}",
+                     "need a table count and {count} seat counts, all ≥ 0 and whole "
+                     "numbers, like (25, [0] * {count}); got {value}", n)
     if (isinstance(stones, str | bytes | dict) or not isinstance(stones, Sequence)
             or len(stones) != 2):
-        raise ScenarioError("stones", shape)
+        raise ScenarioError("stones", shape, value=show_value(stones))
     table, held = stones
     if isinstance(held, str | bytes | dict) or not isinstance(held, Sequence):
-        raise ScenarioError("stones", shape)
+        raise ScenarioError("stones", shape, value=show_value(stones))
     held = tuple(held)
     if len(held) != n or not _is_count(table) or not all(_is_count(h) for h in held):
-        raise ScenarioError("stones", shape)
+        raise ScenarioError("stones", shape, value=show_value(stones))
     if table + sum(held) != rules.total_stones:
         raise ScenarioError(
             "stones",
-            f"table {table} + players {sum(held)} = {table + sum(held)}, "
-            f"but the rules have {rules.total_stones} stones",
+            ngettext("table {table} + players {held} = {total}, but the rules have {count} "
+                     "stone",
+                     "table {table} + players {held} = {total}, but the rules have {count} "
+                     "stones", rules.total_stones),
+            table=table, held=sum(held), total=table + sum(held),
         )
     return table, held
 
@@ -982,24 +993,27 @@ def _check_start_seat(key: str, seat: Any, n: int) -> None:
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
     ):
-        raise ScenarioError(key, f"{show_value(seat)} is not a seat 0–{n - 1}")
+        raise ScenarioError(key, N_("{value} is not a seat 0–{last}"), value=show_value(seat),
+                            last=n - 1)
 
 
 def _hand_masks(hands: Any) -> list[int]:
     """One mask per hand; a hand is a mask or a collection of tiles."""
     if isinstance(hands, str | bytes | dict) or not isinstance(hands, Iterable):
-        raise ScenarioError("hands", f"should be one collection of tiles per seat, not "
-                                     f"{show_value(hands)}")
+        raise ScenarioError("hands", N_("should be one collection of tiles per seat, not {value}"),
+                            value=show_value(hands))
     masks = []
     for s, h in enumerate(hands):
         if isinstance(h, int) and not isinstance(h, bool):
             if not 0 <= h <= FULL_MASK:
-                raise ScenarioError(f"hands[{s}]", f"{show_value(h)} is not a mask of the 28 "
-                                                   f"tiles (0 to {FULL_MASK})")
+                raise ScenarioError(f"hands[{s}]",
+                                    N_("{value} is not a mask of the 28 tiles (0 to {top})"),
+                                    value=show_value(h), top=FULL_MASK)
             masks.append(h)
         elif isinstance(h, str | bytes | dict) or not isinstance(h, Iterable):
-            raise ScenarioError(f"hands[{s}]", f"should be a collection of tiles or a mask, "
-                                               f"not {show_value(h)}")
+            raise ScenarioError(f"hands[{s}]",
+                                N_("should be a collection of tiles or a mask, not {value}"),
+                                value=show_value(h))
         else:
             masks.append(_hand_mask(h, s))
     return masks
@@ -1011,25 +1025,29 @@ def _hand_mask(tiles: Iterable[Tile | str], seat: int) -> int:
         try:
             tile = parse_tile(t)
         except TileError as exc:
-            raise ScenarioError(f"hands[{seat}][{k}]", str(exc)) from None
+            raise ScenarioError(f"hands[{seat}][{k}]", exc.message, **exc.values) from None
         if m >> tile.index & 1:
-            raise ScenarioError(f"hands[{seat}][{k}]", f"{tile} is dealt twice")
+            raise ScenarioError(f"hands[{seat}][{k}]", N_("{tile} is dealt twice"), tile=str(tile))
         m |= 1 << tile.index
     return m
 
 
 def _check_deal(masks: list[int], rules: Rules) -> None:
     if len(masks) != rules.seats:
-        raise ScenarioError("hands", f"need {rules.seats} hands, not {len(masks)}")
+        raise ScenarioError("hands", ngettext("need {count} hand, not {got}",
+                                              "need {count} hands, not {got}", rules.seats),
+                            got=len(masks))
     seen = 0
     for s, m in enumerate(masks):
         if m.bit_count() != rules.hand_size:
             raise ScenarioError(
-                f"hands[{s}]", f"need {rules.hand_size} tiles, not {m.bit_count()}"
+                f"hands[{s}]", ngettext("need {count} tile, not {got}",
+                                        "need {count} tiles, not {got}", rules.hand_size),
+                got=m.bit_count(),
             )
         if seen & m:
             dup = tiles_in(seen & m)[0]
-            raise ScenarioError(f"hands[{s}]", f"{dup} is dealt twice")
+            raise ScenarioError(f"hands[{s}]", N_("{tile} is dealt twice"), tile=str(dup))
         seen |= m
 
 

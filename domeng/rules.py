@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domeng.errors import RulesError, show_value
+from domeng.errors import RulesError, ngettext, show_value
+from domeng.i18n import N_
 
 __all__ = ["Rules", "READINGS"]
 
@@ -77,16 +78,24 @@ class Rules:
         # any sequence of pips becomes a tuple, so that Rules stays hashable
         object.__setattr__(self, "opening_doubles", tuple(self.opening_doubles))
         if not 2 <= self.seats <= 5:
-            raise RulesError(f"rules: seats must be 2 to 5, not {self.seats}", "seats")
-        if self.hand_size < 1 or self.seats * self.hand_size > 28:
+            raise RulesError(N_("rules: seats must be 2 to 5, not {value}"), "seats",
+                             value=self.seats)
+        if self.hand_size < 1:
+            raise RulesError(N_("rules: hand_size must be at least 1, not {value}"), "hand_size",
+                             value=self.hand_size)
+        if self.seats * self.hand_size > 28:
             raise RulesError(
-                f"rules: {self.seats} seats × {self.hand_size} tiles do not fit in 28 tiles",
-                "hand_size",
+                # TRANSLATORS: {seats} is 2 to 5; {count} tiles in each hand
+                ngettext("rules: {seats} seats × {count} tile do not fit in 28 tiles",
+                         "rules: {seats} seats × {count} tiles do not fit in 28 tiles",
+                         self.hand_size),
+                "hand_size", seats=self.seats,
             )
         if len(self.opening_doubles) <= 28 - self.seats * self.hand_size and self.seats == 5:
             # R5: with 3 sleeping tiles, one of four doubles is always dealt.
             raise RulesError(
-                "rules: opening_doubles must name more doubles than there are sleeping tiles",
+                N_("rules: opening_doubles must name more doubles than there are sleeping "
+                   "tiles"),
                 "opening_doubles",
             )
 
@@ -102,15 +111,13 @@ class Rules:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise RulesError(
-                f"rules: should be an object of rule overrides, not {show_value(data)}"
-            )
+            raise RulesError(N_("rules: should be an object of rule overrides, not {value}"),
+                             value=show_value(data))
         known = [f.name for f in dataclasses.fields(cls)]
         for key in data:
             if key not in known:
-                raise RulesError(
-                    f"rules: unknown key {show_value(key)}; known keys: {', '.join(known)}"
-                )
+                raise RulesError(N_("rules: unknown key {name}; known keys: {known}"),
+                                 name=show_value(key), known=", ".join(known))
         return cls(**data)
 
     def to_dict(self, *, changed_only: bool = True) -> dict[str, Any]:
@@ -136,22 +143,21 @@ def _is_count(value: Any) -> bool:
 def _check_count(name: str, value: Any) -> None:
     """Seats, tile counts and stones: whole numbers (not bools, not floats) ≥ 0."""
     if not _is_count(value) or value < 0:
-        raise RulesError(
-            f"rules: {name} must be a whole number ≥ 0, not {show_value(value)}", name
-        )
+        raise RulesError(N_("rules: {name} must be a whole number ≥ 0, not {value}"), name,
+                         name=name, value=show_value(value))
 
 
 def _check_switch(name: str, value: Any) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"rules: {name} must be true or false, not {show_value(value)}", name)
+        raise RulesError(N_("rules: {name} must be true or false, not {value}"), name,
+                         name=name, value=show_value(value))
 
 
 def _check_limit(name: str, value: Any) -> None:
     if value is not None and (not _is_count(value) or value < 1):
         raise RulesError(
-            f"rules: {name} must be a whole number ≥ 1 or null (no limit), "
-            f"not {show_value(value)}",
-            name,
+            N_("rules: {name} must be a whole number ≥ 1 or null (no limit), not {value}"),
+            name, name=name, value=show_value(value),
         )
 
 
@@ -165,9 +171,8 @@ def _check_doubles(name: str, value: Any) -> None:
         or len(set(value)) != len(value)
     ):
         raise RulesError(
-            f"rules: {name} must list pips 0–6, each once, like [6, 5, 4, 3], "
-            f"not {show_value(value)}",
-            name,
+            N_("rules: {name} must list pips 0–6, each once, like [6, 5, 4, 3], not {value}"),
+            name, name=name, value=show_value(value),
         )
 
 

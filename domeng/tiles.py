@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from domeng.errors import TileError, show_value
+from domeng.i18n import N_
 
 __all__ = [
     "PIP_MASK",
@@ -104,7 +105,7 @@ class Tile(_Halves):
             return self.lo
         if self.lo == pip:
             return self.hi
-        raise TileError(f"{self} has no half {pip}")
+        raise TileError(N_("{tile} has no half {pip}"), tile=str(self), pip=show_value(pip))
 
     def __str__(self) -> str:
         return f"{self.hi}|{self.lo}"
@@ -147,10 +148,11 @@ _TILE_RE = re.compile(r"^\s*(\[)?\s*([0-9])\s*[|\-]\s*([0-9])\s*(?(1)\])\s*$")
 def _bad(hi: object, lo: object) -> Tile:
     """Raise the :class:`TileError` for halves that name no tile."""
     if all(isinstance(h, int) and not isinstance(h, bool) for h in (hi, lo)):
-        raise TileError(f"{hi}|{lo} is not a tile of a double-six set: halves are 0–6")
+        raise TileError(N_("{hi}|{lo} is not a tile of a double-six set: halves are 0–6"),
+                        hi=hi, lo=lo)
     raise TileError(
-        f"halves {show_value(hi)} and {show_value(lo)} are not a tile: "
-        "each half is a whole number 0–6"
+        N_("halves {hi} and {lo} are not a tile: each half is a whole number 0–6"),
+        hi=show_value(hi), lo=show_value(lo),
     )
 
 
@@ -180,10 +182,10 @@ def parse_tile(text: str | Tile) -> Tile:
     if isinstance(text, Tile):
         return text
     if not isinstance(text, str):
-        raise TileError(f'{show_value(text)} is not a tile: write it as "6|3"')
+        raise TileError(N_('{value} is not a tile: write it as "6|3"'), value=show_value(text))
     m = _TILE_RE.match(text)
     if m is None or (int(m[2]), int(m[3])) not in _BY_HALVES:
-        raise TileError(f"{show_value(text)} is not a tile of a double-six set")
+        raise TileError(N_("{value} is not a tile of a double-six set"), value=show_value(text))
     return _BY_HALVES[(int(m[2]), int(m[3]))]
 
 
@@ -215,7 +217,8 @@ def tiles_in(mask: int) -> tuple[Tile, ...]:
     domeng.errors.TileError: 268435456 is not a mask of the 28 tiles (0 to 268435455)
     """
     if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        raise TileError(f"{show_value(mask)} is not a mask of the 28 tiles (0 to {FULL_MASK})")
+        raise TileError(N_("{value} is not a mask of the 28 tiles (0 to {top})"),
+                        value=show_value(mask), top=FULL_MASK)
     return tuple(_iter_mask(mask))
 
 

@@ -74,7 +74,7 @@ def test_from_dict_names_an_unknown_key_and_the_known_ones():
         ({"seats": 6}, "seats must be 2 to 5, not 6"),
         ({"seats": 1}, "seats must be 2 to 5, not 1"),
         ({"hand_size": 6}, "5 seats × 6 tiles do not fit in 28 tiles"),
-        ({"hand_size": 0}, "do not fit in 28 tiles"),
+        ({"hand_size": 0}, "hand_size must be at least 1, not 0"),
         ({"pass_stones": -1}, "pass_stones must be a whole number ≥ 0, not -1"),
         ({"pollo_stones": 2.5}, "pollo_stones must be a whole number ≥ 0, not 2.5"),
         ({"opening_doubles": (7, 6, 5, 4)}, "opening_doubles must list pips 0–6"),

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import ClassVar
 
+from domeng.errors import PlayerError, ngettext, show_value
+from domeng.i18n import N_
 from domeng.round import Move, SeatView
 
 __all__ = ["PLAYERS", "Player", "make_player", "make_players", "register"]
@@ -47,8 +49,8 @@ def make_player(name: str, *, seed: int | None = None, **options) -> Player:
     try:
         cls = PLAYERS[name]
     except KeyError:
-        known = ", ".join(sorted(PLAYERS))
-        raise ValueError(f'unknown player "{name}"; known players: {known}') from None
+        raise PlayerError(N_("unknown player {name}; known players: {known}"),
+                          name=show_value(name), known=", ".join(sorted(PLAYERS))) from None
     return cls(rng=random.Random(seed), **options)
 
 
@@ -62,6 +64,8 @@ def make_players(spec: str | list[str], *, seats: int = 5, seed: int | None = No
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
-        raise ValueError(f"need 1 or {seats} player names, not {len(names)}: {spec!r}")
+        raise PlayerError(ngettext("need 1 or {count} player name, not {got}: {spec}",
+                                   "need 1 or {count} player names, not {got}: {spec}", seats),
+                          got=len(names), spec=show_value(spec))
     base = random.Random(seed)
     return [make_player(n, seed=base.randrange(2**32)) for n in names]

@@ -28,6 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from domeng import core
+from domeng.errors import PlayerError, show_value
+from domeng.i18n import N_
 from domeng.players.base import Player, register
 from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView, plays_of
 from domeng.rules import Rules
@@ -129,7 +131,8 @@ def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
                 remaining &= ~m
             else:
                 return hands
-        raise ValueError(f"no deal of the hidden tiles is consistent with seat {seat}'s view")
+        raise PlayerError(N_("no deal of the hidden tiles is consistent with seat {seat}'s "
+                             "view"), seat=seat)
 
     return sample_hands
 
@@ -283,7 +286,7 @@ def evaluate(
     rnd = rng.random
     legal = list(view.legal)
     if not legal:
-        raise ValueError(f"it is not seat {view.seat}'s turn")
+        raise PlayerError(N_("it is not seat {seat}'s turn"), seat=view.seat)
     seat = view.seat
     rules = view.rules
     play_out = core.play_out
@@ -352,7 +355,8 @@ class SearchPlayer(Player):
     ) -> None:
         super().__init__(rng)
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number ≥ 1, not {playouts!r}")
+            raise PlayerError(N_("playouts must be a whole number ≥ 1, not {value}"),
+                              value=show_value(playouts))
         self.playouts = playouts
         self.time_ms = time_ms
         self.greedy = greedy

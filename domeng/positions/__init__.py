@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from importlib import resources
 
+from domeng.errors import DomengError, show_value
+from domeng.i18n import N_
 from domeng.records import load, replay
 from domeng.round import Round
 
-__all__ = ["NAMES", "PLAYERS", "position"]
+__all__ = ["NAMES", "PLAYERS", "UnknownPosition", "position"]
 
 NAMES = (
     "who-opens", "plain-pass", "passebunge", "both-ends-match", "last-tile", "blocked",
@@ -32,9 +34,14 @@ PLAYERS = ("Ambo", "Besse", "Cicci", "Dadi", "Eppa")
 """The players' names at every position's table, seat 0 first."""
 
 
+class UnknownPosition(DomengError, KeyError):
+    """A position name that is not one of :data:`NAMES`; the message lists them."""
+
+
 def position(name: str) -> Round:
     """The round of position ``name`` at the moment its question asks about."""
     if name not in NAMES:
-        raise KeyError(f"no position {name!r}; the positions are {', '.join(NAMES)}")
+        raise UnknownPosition(N_("no position {name}; the positions are {names}"),
+                              name=show_value(name), names=", ".join(NAMES))
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
     return replay(load(text)).rounds[-1]
