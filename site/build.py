@@ -373,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
         lite = work / "lite"
         content = lite / "content"
         content.mkdir(parents=True)
-        pages = {f"]({nb.name})": f"]({nb.stem}.html)" for nb in notebooks}
+        # `](play.ipynb)` and `](play.ipynb?lang=id)` alike
+        pages = {f"]({nb.name}": f"]({nb.stem}.html" for nb in notebooks}
         for nb in notebooks:  # whatever is in notebooks/ now, without stored outputs
             data = json.loads(nb.read_text(encoding="utf-8"))
             for cell in data.get("cells", []):
