@@ -35,6 +35,7 @@ from typing import Any
 
 from domeng.errors import (
     SHOW_LIMIT,
+    DomengError,
     GameOver,
     IllegalMove,
     RulesError,
@@ -44,6 +45,7 @@ from domeng.errors import (
     show_value,
 )
 from domeng.game import Game
+from domeng.i18n import N_, words
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules
 from domeng.tiles import parse_tile, tiles_in
@@ -89,9 +91,22 @@ class RoundSpec:
     """Where this round sits in its file (``rounds[2].``), for error messages."""
 
 
+def _no_texts() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class Record:
-    """A loaded scenario or game file."""
+    """A loaded scenario or game file.
+
+    ``title`` and ``lesson`` are the English texts (or the only ones); a file may give
+    them in several languages, kept in ``titles`` and ``lessons`` and told by
+    :meth:`title_in` and :meth:`lesson_in`.
+
+    >>> rec = load_builtin("pass")
+    >>> rec.title, rec.title_in("en") == rec.title, rec.lesson_in("lt") != ""
+    ('A plain PASS, paid by the table', True, True)
+    """
 
     rounds: tuple[RoundSpec, ...]
     rules: Rules = field(default_factory=Rules)
@@ -101,11 +116,34 @@ class Record:
     shows: tuple[str, ...] = ()
     name: str = ""
     is_game: bool = False
+    titles: Mapping[str, str] = field(default_factory=_no_texts)
+    """The title by language code, as the file gives it (empty when it gives one text)."""
+    lessons: Mapping[str, str] = field(default_factory=_no_texts)
+    """The lesson by language code, as the file gives it (empty when it gives one text)."""
 
     @property
     def names(self) -> list[str]:
         """The players' names (``Seat 0`` … when the file gives none)."""
-        return list(self.players) or [f"Seat {i}" for i in range(self.rules.seats)]
+        from domeng.explain import seat_name
+
+        return list(self.players) or [seat_name(i) for i in range(self.rules.seats)]
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (a language code; None: English), else in English, else
+        in the first language the file gives (see :func:`text_in`)."""
+        return text_in(self.titles, lang) if self.titles else self.title
+
+    def lesson_in(self, lang: str | None = None) -> str:
+        """The lesson in ``lang``, else in English, else in the first language given."""
+        return text_in(self.lessons, lang) if self.lessons else self.lesson
+
+    def title_json(self) -> str | dict[str, str]:
+        """The title as a file writes it: one text, or the texts by language code."""
+        return dict(self.titles) if self.titles else self.title
+
+    def lesson_json(self) -> str | dict[str, str]:
+        """The lesson as a file writes it: one text, or the texts by language code."""
+        return dict(self.lessons) if self.lessons else self.lesson
 
 
 # --------------------------------------------------------------------- limits
@@ -162,8 +200,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in out:
             raise ScenarioError(
-                "", f"the key {show_value(key)} appears twice in one object: a file says "
-                "each thing once"
+                "", N_("the key {key} appears twice in one object: a file says each thing "
+                       "once"), key=show_value(key)
             )
         out[key] = value
     return out
@@ -182,10 +220,11 @@ def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) 
     Traceback (most recent call last):
     ...
     domeng.errors.ScenarioError: the key "hands" appears twice in one object: ...
-    >>> load('{"rules": {"seats": 4.0}}')
-    Traceback (most recent call last):
-    ...
-    domeng.errors.ScenarioError: rules.seats: must be a whole number ≥ 0, not 4.0
+    >>> try:
+    ...     load('{"rules": {"seats": 4.0}}')
+    ... except ScenarioError as exc:
+    ...     print(exc.path, "|", exc, "|", exc.describe("id") != "")
+    rules.seats | rules.seats: must be a whole number ≥ 0, not 4.0 | True
     """
     name = ""
     if isinstance(source, Mapping):
@@ -198,17 +237,50 @@ def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) 
                 parse_constant=_parse_constant,
             )
         except json.JSONDecodeError as exc:
-            raise ScenarioError(
-                "", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-            ) from None
+            raise _json_error(exc) from None
         except RecursionError:
-            raise ScenarioError("", "not a scenario: lists or objects nested too deep") from None
+            raise ScenarioError(
+                "", N_("not a scenario: lists or objects nested too deep")
+            ) from None
     if not isinstance(data, Mapping):
-        raise ScenarioError("", f"a scenario is one JSON object {{ … }}, not {show_value(data)}")
+        raise ScenarioError("", N_("a scenario is one JSON object {{ … }}, not {value}"),
+                            value=show_value(data))
     record = _parse(data, name)
     if check:
         replay(record)
     return record
+
+
+_JSON_PROBLEMS = {
+    # the json module's own words, each told as a whole sentence in every language
+    "Expecting value": N_("not valid JSON: Expecting value (line {line}, column {column})"),
+    "Expecting property name enclosed in double quotes": N_(
+        "not valid JSON: Expecting property name enclosed in double quotes "
+        "(line {line}, column {column})"),
+    "Expecting ',' delimiter": N_(
+        "not valid JSON: Expecting ',' delimiter (line {line}, column {column})"),
+    "Expecting ':' delimiter": N_(
+        "not valid JSON: Expecting ':' delimiter (line {line}, column {column})"),
+    "Extra data": N_("not valid JSON: Extra data (line {line}, column {column})"),
+    "Unterminated string starting at": N_(
+        "not valid JSON: Unterminated string starting at (line {line}, column {column})"),
+    "Invalid control character at": N_(
+        "not valid JSON: Invalid control character at (line {line}, column {column})"),
+    "Invalid \\escape": N_("not valid JSON: Invalid \\escape (line {line}, column {column})"),
+    "Invalid \\uXXXX escape": N_(
+        "not valid JSON: Invalid \\uXXXX escape (line {line}, column {column})"),
+}
+
+
+def _json_error(exc: json.JSONDecodeError) -> ScenarioError:
+    """The parser's complaint, in the words of the catalogue when it is one it knows."""
+    message = _JSON_PROBLEMS.get(exc.msg)
+    if message is not None:
+        return ScenarioError("", message, line=exc.lineno, column=exc.colno)
+    return ScenarioError(
+        "", N_("not valid JSON: {problem} (line {line}, column {column})"),
+        problem=exc.msg, line=exc.lineno, column=exc.colno,
+    )
 
 
 def _looks_like_json(text: str) -> bool:
@@ -219,66 +291,76 @@ def _read(source: str | bytes | Path) -> tuple[str, str]:
     """The text of a file (or of JSON text given directly), and the file's name."""
     if isinstance(source, bytes | bytearray | memoryview):
         if len(source) > MAX_FILE_BYTES:
-            raise ScenarioError("", f"{len(source):,} bytes is too big: at most "
-                                    f"{MAX_FILE_BYTES:,} bytes")
-        return _decode(bytes(source), "the text"), ""
+            raise ScenarioError("", N_("{size:,} bytes is too big: at most {most:,} bytes"),
+                                size=len(source), most=MAX_FILE_BYTES)
+        return _decode(bytes(source), None), ""
     if isinstance(source, str) and _looks_like_json(source):
         if len(source) > MAX_FILE_BYTES:
-            raise ScenarioError("", f"{len(source):,} characters is too big: at most "
-                                    f"{MAX_FILE_BYTES:,}")
+            raise ScenarioError("", N_("{size:,} characters is too big: at most {most:,}"),
+                                size=len(source), most=MAX_FILE_BYTES)
         return source, ""
     if not isinstance(source, str | os.PathLike):
-        raise ScenarioError(
-            "", f"cannot load {show_value(source)}: give a path, JSON text or a dict"
-        )
+        raise ScenarioError("", N_("cannot load {value}: give a path, JSON text or a dict"),
+                            value=show_value(source))
     path = Path(source)
     shown = show_value(str(path))
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise ScenarioError("", f"{shown}: no such file") from None
+        raise ScenarioError("", N_("{file}: no such file"), file=shown) from None
     except OSError as exc:
-        raise ScenarioError("", f"{shown}: cannot read it ({exc.strerror})") from None
+        # TRANSLATORS: {reason} is the system's own words ("Permission denied").
+        raise ScenarioError("", N_("{file}: cannot read it ({reason})"), file=shown,
+                            reason=exc.strerror) from None
     except ValueError:  # a NUL in the name
-        raise ScenarioError("", f"{shown}: not a file name") from None
+        raise ScenarioError("", N_("{file}: not a file name"), file=shown) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise ScenarioError("", f"{shown}: {_kind_of(st.st_mode)}, not a regular file")
+            raise ScenarioError("", _kind_of(st.st_mode), file=shown)
         if st.st_size > MAX_FILE_BYTES:
-            raise ScenarioError("", f"{shown}: {st.st_size:,} bytes is too big for a scenario "
-                                    f"or game file (at most {MAX_FILE_BYTES:,})")
+            raise ScenarioError("", N_("{file}: {size:,} bytes is too big for a scenario or game "
+                                       "file (at most {most:,})"),
+                                file=shown, size=st.st_size, most=MAX_FILE_BYTES)
         with os.fdopen(os.dup(fd), "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError("", f"{shown}: cannot read it ({exc.strerror})") from None
+        raise ScenarioError("", N_("{file}: cannot read it ({reason})"), file=shown,
+                            reason=exc.strerror) from None
     finally:
         os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError("", f"{shown}: more than {MAX_FILE_BYTES:,} bytes is too big for a "
-                                "scenario or game file")
+        raise ScenarioError("", N_("{file}: more than {most:,} bytes is too big for a scenario "
+                                   "or game file"), file=shown, most=MAX_FILE_BYTES)
     return _decode(raw, shown), path.stem
 
 
 def _kind_of(mode: int) -> str:
+    """The message refusing a file that is not a regular file, by its kind."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return N_("{file}: a directory, not a regular file")
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return N_("{file}: a pipe (FIFO), not a regular file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("{file}: a device, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return N_("{file}: a socket, not a regular file")
+    return N_("{file}: a special file, not a regular file")
 
 
-def _decode(raw: bytes, shown: str) -> str:
+def _decode(raw: bytes, shown: str | None) -> str:
+    """``raw`` as text; ``shown`` names the file (None: text given directly)."""
     try:
         return raw.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
     except UnicodeDecodeError as exc:
+        values = {"position": exc.start, "byte": f"{raw[exc.start]:#04x}"}
+        if shown is None:
+            raise ScenarioError(
+                "", N_("the text: not UTF-8 text (byte {position} is {byte})"), **values
+            ) from None
         raise ScenarioError(
-            "", f"{shown}: not UTF-8 text (byte {exc.start} is {raw[exc.start]:#04x})"
+            "", N_("{file}: not UTF-8 text (byte {position} is {byte})"), file=shown, **values
         ) from None
 
 
@@ -286,19 +368,20 @@ def _check_text(value: str, path: str, limit: int, *, prose: bool = False) -> st
     """Refuse text too long, with control characters (line breaks only in prose)
     or with unpaired surrogates, which no file can store and no terminal print."""
     if len(value) > limit:
-        raise ScenarioError(path, f"{show_value(value)} is too long: {len(value):,} characters,"
-                                  f" at most {limit:,}")
+        raise ScenarioError(path, N_("{value} is too long: {length:,} characters, at most "
+                                     "{most:,}"),
+                            value=show_value(value), length=len(value), most=limit)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise ScenarioError(
-            path, f"{show_value(value)} holds an unpaired surrogate "
-            f"(\\u{ord(value[exc.start]):04x}), which is not a character"
+            path, N_("{value} holds an unpaired surrogate ({code}), which is not a character"),
+            value=show_value(value), code=f"\\u{ord(value[exc.start]):04x}",
         ) from None
     bad = (_CONTROL_IN_PROSE if prose else _CONTROL).search(value)
     if bad:
-        raise ScenarioError(path, f"{show_value(value)} holds a control character "
-                                  f"(\\u{ord(bad[0]):04x})")
+        raise ScenarioError(path, N_("{value} holds a control character ({code})"),
+                            value=show_value(value), code=f"\\u{ord(bad[0]):04x}")
     return value
 
 
@@ -307,16 +390,66 @@ def _text(data: Mapping, key: str, limit: int, *, prose: bool = False) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ScenarioError(key, f"{show_value(value)} should be text")
+        raise ScenarioError(key, N_("{value} should be text"), value=show_value(value))
     return _check_text(value, key, limit, prose=prose)
 
 
-def _list(data: Mapping, key: str, path: str, what: str) -> list:
+LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
+"""A language code as a ``title`` or ``lesson`` map writes it: two or three lowercase
+letters (``en``, ``id``, ``lt``, ``bug``), optionally a region (``pt-BR``, ``es-419``)."""
+
+
+def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False
+           ) -> tuple[str, Mapping[str, str]]:
+    """A ``title`` or ``lesson``: one text, or an object of texts by language code.
+
+    Returns the English (or only) text and the texts by language (empty for one text).
+    """
+    value = data.get(key)
+    if not isinstance(value, Mapping):
+        return _text(data, key, limit, prose=prose), MappingProxyType({})
+    if not value:
+        raise ScenarioError(key, N_("{value} holds no text: give one text, or texts by "
+                                    "language code like {{\"en\": …, \"id\": …}}"),
+                            value=show_value(value))
+    texts: dict[str, str] = {}
+    for code, text in value.items():
+        where = _safe_path(f"{key}.{code}")
+        if not isinstance(code, str) or not LANGUAGE_TAG.fullmatch(code):
+            raise ScenarioError(
+                where, N_("{code} is not a language code: two or three lowercase letters "
+                          "like \"en\", \"id\" or \"lt\", with a region if needed "
+                          "(\"pt-BR\")"), code=show_value(code))
+        if not isinstance(text, str):
+            raise ScenarioError(where, N_("{value} should be text"), value=show_value(text))
+        texts[code] = _check_text(text, where, limit, prose=prose)
+    return text_in(texts, None), MappingProxyType(texts)
+
+
+def text_in(texts: Mapping[str, str], lang: str | None) -> str:
+    """The text of ``texts`` (by language code) for ``lang``: its own, else its language's
+    without the region, else English, else the first text there is ("" when none).
+
+    An empty text counts as missing, as an untranslated message does in a catalogue.
+
+    >>> lesson = {"en": "Seat 0 opens.", "id": "Kursi 0 membuka."}
+    >>> text_in(lesson, "id"), text_in(lesson, "lt"), text_in({"lt": "Sveiki"}, "en")
+    ('Kursi 0 membuka.', 'Seat 0 opens.', 'Sveiki')
+    """
+    lang = lang or "en"
+    for code in (lang, re.split(r"[-_]", lang)[0], "en"):
+        if texts.get(code):
+            return texts[code]
+    return next((text for text in texts.values() if text), "")
+
+
+def _list(data: Mapping, key: str, path: str, message: str) -> list:
+    """``data[key]`` if it is a list (``[]`` when missing); ``message`` refuses anything else."""
     value = data.get(key)
     if value is None:
         return []
     if not isinstance(value, list):
-        raise ScenarioError(f"{path}{key}", f"{show_value(value)} should be a list of {what}")
+        raise ScenarioError(f"{path}{key}", message, value=show_value(value))
     return value
 
 
@@ -328,18 +461,18 @@ def _seat(value: Any, path: str, seats: int) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise ScenarioError(path, f"{show_value(value)} is not a seat 0–{seats - 1}")
+        raise ScenarioError(path, N_("{value} is not a seat 0–{last}"), value=show_value(value),
+                            last=seats - 1)
     return value
 
 
-def _check_keys(data: Mapping, allowed: set[str], path: str, what: str) -> None:
+def _check_keys(data: Mapping, allowed: set[str], path: str, message: str) -> None:
+    """Refuse a key not in ``allowed``; ``message`` says what has which keys."""
     for key in data:
         if key not in allowed:
             where = f"{path}{key}" if isinstance(key, str) else path.rstrip(".")
-            raise ScenarioError(
-                _safe_path(where), f"unknown key {show_value(key)}; {what} has "
-                f"{', '.join(sorted(allowed))}"
-            )
+            raise ScenarioError(_safe_path(where), message, key=show_value(key),
+                                keys=", ".join(sorted(allowed)))
 
 
 def _safe_path(path: str) -> str:
@@ -353,68 +486,134 @@ def _safe_path(path: str) -> str:
     return path
 
 
+class _FromEngine(ScenarioError):
+    """An error of the engine met at a key of a file: the engine's own message, told in
+    any language, at that key (``moves[5]: seat 3 cannot play 4|1: …``).
+
+    ``lead`` is what the message may start with that the key already says (the
+    ``rules: seats`` of a rules error); ``lower`` starts it with a small letter, as a
+    message after a key does.
+    """
+
+    def __init__(self, path: str, cause: DomengError, *, lead: tuple[str, ...] = (),
+                 lower: bool = False) -> None:
+        self.cause, self.lead, self.lower = cause, lead, lower
+        super().__init__(path, cause.message, **cause.values)
+
+    def describe(self, lang: str | None = None) -> str:
+        """``path: message``, the engine's message in ``lang``."""
+        text = self.cause.describe(lang)
+        for part in self.lead:
+            if part and text.startswith(part):
+                text = text.removeprefix(part).lstrip()
+        if self.lower:
+            text = text[:1].lower() + text[1:]
+        return f"{self.path}: {text}" if self.path else text
+
+
+class _Counted(ScenarioError):
+    """A file's error whose message counts something: ``count`` picks the form of each
+    language (``{count}`` is filled with it), as ``Words.ngettext`` does."""
+
+    def __init__(self, path: str, forms: tuple[str, str], count: int, /, **values: Any) -> None:
+        self.forms = forms
+        super().__init__(path, forms[0] if count == 1 else forms[1], count=count, **values)
+
+    def describe(self, lang: str | None = None) -> str:
+        """``path: message`` in ``lang``, in the form its plural rule gives ``count``."""
+        values = {k: v for k, v in self.values.items() if k != "count"}
+        text = words(lang).ngettext(*self.forms, self.values["count"], **values)
+        return f"{self.path}: {text}" if self.path else text
+
+
+class _Forms:
+    """Marks a message and its plural for the catalogue (Babel extracts ``ngettext``)."""
+
+    @staticmethod
+    def ngettext(singular: str, plural: str) -> tuple[str, str]:
+        return singular, plural
+
+
+_forms = _Forms()
+
+
+def _rules_error(exc: RulesError) -> ScenarioError:
+    """A rules error of a file, at ``rules.<field>`` when it names one."""
+    if exc.key and exc.describe().removeprefix("rules: ").startswith(f"{exc.key} "):
+        return _FromEngine(f"rules.{exc.key}", exc, lead=("rules:", exc.key))
+    return _FromEngine("rules", exc, lead=("rules:",))
+
+
 def _parse(data: Mapping[str, Any], name: str) -> Record:
     is_game = "rounds" in data
-    allowed = _GAME_KEYS if is_game else _ROUND_KEYS
-    _check_keys(data, allowed, "", "a game" if is_game else "a scenario")
+    if is_game:
+        _check_keys(data, _GAME_KEYS, "", N_("unknown key {key}; a game has {keys}"))
+    else:
+        _check_keys(data, _ROUND_KEYS, "", N_("unknown key {key}; a scenario has {keys}"))
     fmt = data.get("format")
+    formats = {"scenario": f'"{SCENARIO_FORMAT}"', "game": f'"{GAME_FORMAT}"'}
     if fmt is not None and fmt not in (SCENARIO_FORMAT, GAME_FORMAT):
-        raise ScenarioError("format", f'{show_value(fmt)} is not "{SCENARIO_FORMAT}" or '
-                                      f'"{GAME_FORMAT}"')
+        raise ScenarioError("format", N_("{value} is not {scenario} or {game}"),
+                            value=show_value(fmt), **formats)
     if fmt == GAME_FORMAT and not is_game:
-        raise ScenarioError("format", f'"{GAME_FORMAT}" needs "rounds": a list of rounds')
+        raise ScenarioError("format", N_('{game} needs "rounds": a list of rounds'), **formats)
     if fmt == SCENARIO_FORMAT and is_game:
-        raise ScenarioError("format", f'"{SCENARIO_FORMAT}" is one round: a file with '
-                                      f'"rounds" is a "{GAME_FORMAT}"')
+        raise ScenarioError("format", N_('{scenario} is one round: a file with "rounds" is a '
+                                         '{game}'), **formats)
     version = data.get("version")
     if version is not None and (type(version) is not int or version != 1):
-        raise ScenarioError("version", f"{show_value(version)}: this program reads version 1")
+        raise ScenarioError("version", N_("{value}: this program reads version 1"),
+                            value=show_value(version))
     rules_data = data.get("rules")
     if rules_data is not None and not isinstance(rules_data, Mapping):
-        raise ScenarioError("rules", f"{show_value(rules_data)} should be an object of rule "
-                                     "overrides")
+        raise ScenarioError("rules", N_("{value} should be an object of rule overrides"),
+                            value=show_value(rules_data))
     try:
         rules = Rules.from_dict(rules_data)
     except RulesError as exc:
-        message = str(exc).removeprefix("rules: ")
-        if exc.key and message.startswith(f"{exc.key} "):
-            raise ScenarioError(f"rules.{exc.key}", message.removeprefix(f"{exc.key} ")) from None
-        raise ScenarioError("rules", message) from None
-    players = _list(data, "players", "", "names")
+        raise _rules_error(exc) from None
+    players = _list(data, "players", "", N_("{value} should be a list of names"))
     for i, p in enumerate(players):
         if not isinstance(p, str) or not p.strip():
-            raise ScenarioError(f"players[{i}]", f"{show_value(p)} is not a name")
+            raise ScenarioError(f"players[{i}]", N_("{value} is not a name"), value=show_value(p))
         _check_text(p, f"players[{i}]", MAX_NAME)
     if players and len(players) != rules.seats:
-        raise ScenarioError("players", f"need {rules.seats} names, not {len(players)}")
-    shows = _list(data, "shows", "", "term ids")
+        # TRANSLATORS: {seats} and {given} are numbers of names (any number from 0 up).
+        raise ScenarioError("players", N_("need {seats} names, not {given}"), seats=rules.seats,
+                            given=len(players))
+    shows = _list(data, "shows", "", N_("{value} should be a list of term ids"))
     from domeng.terms import Term
 
     for i, t in enumerate(shows):
         if not isinstance(t, str) or t not in Term.__members__:
-            raise ScenarioError(f"shows[{i}]", f"{show_value(t)} is not a term id")
+            raise ScenarioError(f"shows[{i}]", N_("{value} is not a term id"),
+                                value=show_value(t))
     if is_game:
         rounds_data = data["rounds"]
         if not isinstance(rounds_data, list) or not rounds_data:
-            raise ScenarioError("rounds", f"{show_value(rounds_data)} should be a non-empty "
-                                          "list of rounds")
+            raise ScenarioError("rounds", N_("{value} should be a non-empty list of rounds"),
+                                value=show_value(rounds_data))
         if len(rounds_data) > MAX_ROUNDS:
-            raise ScenarioError("rounds", f"{len(rounds_data):,} rounds are too many for one "
-                                          f"file (at most {MAX_ROUNDS:,})")
+            raise ScenarioError("rounds", N_("{rounds:,} rounds are too many for one file "
+                                             "(at most {most:,})"),
+                                rounds=len(rounds_data), most=MAX_ROUNDS)
         rounds = []
         round_keys = _ROUND_KEYS - {"rules", "players", "format", "version"}
         for i, rd in enumerate(rounds_data):
             if not isinstance(rd, Mapping):
-                raise ScenarioError(f"rounds[{i}]", f"{show_value(rd)} should be an object")
-            _check_keys(rd, round_keys, f"rounds[{i}].", "a round")
+                raise ScenarioError(f"rounds[{i}]", N_("{value} should be an object"),
+                                    value=show_value(rd))
+            _check_keys(rd, round_keys, f"rounds[{i}].", N_("unknown key {key}; a round has "
+                                                           "{keys}"))
             rounds.append(_parse_round(rd, rules, f"rounds[{i}].", first=i == 0))
     else:
         rounds = [_parse_round(data, rules, "", first=True)]
+    title, titles = _texts(data, "title", MAX_TITLE)
+    lesson, lessons = _texts(data, "lesson", MAX_LESSON, prose=True)
     return Record(
-        rounds=tuple(rounds), rules=rules, players=tuple(players),
-        title=_text(data, "title", MAX_TITLE), lesson=_text(data, "lesson", MAX_LESSON,
-                                                            prose=True),
+        rounds=tuple(rounds), rules=rules, players=tuple(players), title=title, lesson=lesson,
         shows=tuple(shows), name=_text(data, "name", MAX_TITLE) or name, is_game=is_game,
+        titles=titles, lessons=lessons,
     )
 
 
@@ -422,95 +621,111 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
     n, k = rules.seats, rules.hand_size
     hands = data.get("hands")
     if hands is None:
-        raise ScenarioError(f"{path}hands", "missing: the deal, one list of tiles per seat")
+        raise ScenarioError(f"{path}hands", N_("missing: the deal, one list of tiles per seat"))
     if not isinstance(hands, list):
-        raise ScenarioError(f"{path}hands", f"{show_value(hands)} should be {n} lists of {k} "
-                                            "tiles")
+        # TRANSLATORS: {seats} and {tiles} are numbers (5 and 5 with the usual rules).
+        raise ScenarioError(f"{path}hands", N_("{value} should be {seats} lists of {tiles} "
+                                               "tiles"), value=show_value(hands), seats=n,
+                            tiles=k)
     seen: dict[str, str] = {}
     parsed = []
     for s, hand in enumerate(hands):
         if not isinstance(hand, list):
-            raise ScenarioError(f"{path}hands[{s}]", f"{show_value(hand)} should be a list of "
-                                                     f"{k} tiles")
+            raise _Counted(f"{path}hands[{s}]", _forms.ngettext(
+                "{value} should be a list of {count} tile",
+                "{value} should be a list of {count} tiles"), k, value=show_value(hand))
         tiles = []
         for j, t in enumerate(hand):
             where = f"{path}hands[{s}][{j}]"
             try:
                 tile = str(parse_tile(t))
             except TileError as exc:
-                raise ScenarioError(where, str(exc)) from None
+                raise ScenarioError(where, exc.message, **exc.values) from None
             if tile in seen:
-                raise ScenarioError(where, f"{tile} is dealt twice (also at {seen[tile]})")
+                # TRANSLATORS: {other} is where the file dealt it first, like hands[0][2].
+                raise ScenarioError(where, N_("{tile} is dealt twice (also at {other})"),
+                                    tile=tile, other=seen[tile])
             seen[tile] = where
             tiles.append(tile)
         parsed.append(tuple(tiles))
     if len(parsed) != n:
-        raise ScenarioError(f"{path}hands", f"need {n} hands, not {len(parsed)}")
+        raise ScenarioError(f"{path}hands", N_("need {seats} hands, not {given}"), seats=n,
+                            given=len(parsed))
     for s, hand in enumerate(parsed):
         if len(hand) != k:
-            raise ScenarioError(f"{path}hands[{s}]", f"need {k} tiles, not {len(hand)}")
+            raise _Counted(f"{path}hands[{s}]", _forms.ngettext(
+                "need {count} tile, not {given}", "need {count} tiles, not {given}"), k,
+                given=len(hand))
     opener = _seat(data.get("opener"), f"{path}opener", n)
     camat = _seat(data.get("camat"), f"{path}camat", n)
     if camat is not None and opener is not None and opener != camat:
-        raise ScenarioError(f"{path}opener", f"{opener}: the CAMAT (seat {camat}) opens")
+        raise ScenarioError(f"{path}opener", N_("{opener}: the CAMAT (seat {camat}) opens"),
+                            opener=opener, camat=camat)
     stones = None
     st = data.get("stones")
     if st is not None:
         if not isinstance(st, Mapping) or set(st) - {"table", "players"}:
-            raise ScenarioError(f"{path}stones", f'{show_value(st)} should be {{"table": n, '
-                                                 '"players": [n, …]}')
+            raise ScenarioError(f"{path}stones", N_('{value} should be {{"table": n, '
+                                                    '"players": [n, …]}}'), value=show_value(st))
         table = st.get("table", 0)
         held = st.get("players", [0] * n)
         if not _is_count(table):
-            raise ScenarioError(f"{path}stones.table", f"{show_value(table)} is not a count")
+            raise ScenarioError(f"{path}stones.table", N_("{value} is not a count"),
+                                value=show_value(table))
         if not isinstance(held, list) or len(held) != n or not all(_is_count(h) for h in held):
-            raise ScenarioError(f"{path}stones.players", f"{show_value(held)} should be {n} "
-                                                         "counts ≥ 0")
+            raise ScenarioError(f"{path}stones.players", N_("{value} should be {seats} counts "
+                                                            "≥ 0"), value=show_value(held), seats=n)
         if table + sum(held) != rules.total_stones:
-            raise ScenarioError(
-                f"{path}stones",
-                f"table {table} + players {sum(held)} = {table + sum(held)}, but the rules "
-                f"have {rules.total_stones} stones",
+            raise _Counted(
+                f"{path}stones", _forms.ngettext(
+                    "table {table} + players {held} = {sum}, but the rules have {count} stone",
+                    "table {table} + players {held} = {sum}, but the rules have {count} stones"),
+                rules.total_stones, table=table, held=sum(held), sum=table + sum(held),
             )
         stones = (table, tuple(held))
     if not first and any(data.get(key) is not None for key in ("opener", "camat", "stones")):
         raise ScenarioError(
             path.rstrip("."),
-            "opener, camat and stones come from the round before; give them only in the first",
+            N_("opener, camat and stones come from the round before; give them only in the "
+               "first"),
         )
-    moves = _list(data, "moves", path, 'moves like {"tile": "6|3", "end": "left"}')
+    moves = _list(data, "moves", path, N_('{value} should be a list of moves like {{"tile": '
+                                          '"6|3", "end": "left"}}'))
     most = n * k * n  # each play, then at most one voluntary pass by each other seat (R9)
     if len(moves) > most:
-        raise ScenarioError(f"{path}moves", f"{len(moves):,} moves are more than a round can "
-                                            f"have (at most {most:,})")
+        raise ScenarioError(f"{path}moves", N_("{moves:,} moves are more than a round can have "
+                                               "(at most {most:,})"),
+                            moves=len(moves), most=most)
     for i, mv in enumerate(moves):
         where = f"{path}moves[{i}]"
         if not isinstance(mv, Mapping):
-            raise ScenarioError(where, f'{show_value(mv)} should be an object like '
-                                       '{"tile": "6|3", "end": "left"}')
-        _check_keys(mv, {"tile", "seat", "end", "pass"}, f"{where}.", "a move")
+            raise ScenarioError(where, N_('{value} should be an object like {{"tile": "6|3", '
+                                          '"end": "left"}}'), value=show_value(mv))
+        _check_keys(mv, {"tile", "seat", "end", "pass"}, f"{where}.",
+                    N_("unknown key {key}; a move has {keys}"))
         is_pass = mv.get("pass")
         if is_pass is not None and is_pass is not True:
-            raise ScenarioError(f"{where}.pass", f"{show_value(is_pass)}: a pass is written "
-                                                 '"pass": true')
+            raise ScenarioError(f"{where}.pass", N_('{value}: a pass is written "pass": true'),
+                                value=show_value(is_pass))
         if is_pass:
             if mv.get("tile") is not None:
-                raise ScenarioError(where, "a move is a tile or a pass, not both")
+                raise ScenarioError(where, N_("a move is a tile or a pass, not both"))
         elif mv.get("tile") is None:
-            raise ScenarioError(where, 'missing "tile"')
+            raise ScenarioError(where, N_('missing "tile"'))
         else:
             try:
                 parse_tile(mv["tile"])
             except TileError as exc:
-                raise ScenarioError(f"{where}.tile", str(exc)) from None
+                raise ScenarioError(f"{where}.tile", exc.message, **exc.values) from None
         end = mv.get("end")
         if end is not None and end not in (LEFT, RIGHT):
-            raise ScenarioError(f"{where}.end", f'{show_value(end)} is not "left" or "right"')
+            raise ScenarioError(f"{where}.end", N_('{value} is not "left" or "right"'),
+                                value=show_value(end))
         _seat(mv.get("seat"), f"{where}.seat", n)
     at_event = data.get("at_event")
     if at_event is not None and not _is_count(at_event):
-        raise ScenarioError(f"{path}at_event", f"{show_value(at_event)} is not a count of "
-                                               "events")
+        raise ScenarioError(f"{path}at_event", N_("{value} is not a count of events"),
+                            value=show_value(at_event))
     return RoundSpec(
         tuple(parsed), opener, camat, stones,
         tuple(MappingProxyType({k: v for k, v in m.items() if v is not None}) for m in moves),
@@ -525,8 +740,8 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
     A move the rules do not allow raises :class:`ScenarioError` naming it.
     """
     if not isinstance(record, Record):
-        raise ScenarioError("", f"replay takes a loaded Record (see load), not "
-                                f"{show_value(record)}")
+        raise ScenarioError("", N_("replay takes a loaded Record (see load), not {value}"),
+                            value=show_value(record))
     game = Game(rules=record.rules, names=record.names, record=record_events)
     for i, spec in enumerate(record.rounds):
         if i > 0:
@@ -534,7 +749,7 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             if not prev.is_over:
                 raise ScenarioError(
                     f"{spec.path.rstrip('.')}",
-                    f"round {i - 1} is not finished, so no round can follow it",
+                    N_("round {round} is not finished, so no round can follow it"), round=i - 1,
                 )
         try:
             if i == 0:
@@ -543,18 +758,15 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             else:
                 r = game.new_round(spec.hands)
         except ScenarioError as exc:
-            raise ScenarioError(f"{spec.path}{exc.path}", exc.message, **exc.values) from None
+            raise _FromEngine(f"{spec.path}{exc.path}", exc,
+                              lead=(f"{exc.path}:",) if exc.path else ()) from None
         except GameOver:
-            raise ScenarioError(
-                spec.path.rstrip("."),
-                f"the game is over after round {i - 1} (R23): rules {game.limit_reached()}; "
-                "no round can follow",
-            ) from None
+            raise _game_over(game, spec.path.rstrip("."), i - 1) from None
         r.advance()
         for j, mv in enumerate(spec.moves):
             where = f"{spec.path}moves[{j}]"
             if r.is_over:
-                raise ScenarioError(where, "the round is already over")
+                raise ScenarioError(where, N_("the round is already over"))
             seat = mv.get("seat")
             move = Move(None) if mv.get("pass") else Move(parse_tile(mv["tile"]), mv.get("end"))
             if j == 0 and move.tile is not None:
@@ -562,19 +774,39 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             try:
                 r.play(move, seat=seat)
             except (IllegalMove, SeatError) as exc:
-                msg = str(exc)
-                raise ScenarioError(where, msg[0].lower() + msg[1:]) from None
+                raise _FromEngine(where, exc, lower=True) from None
         if spec.at_event is not None:
             where = f"{spec.path}at_event"
             if i != len(record.rounds) - 1:
-                raise ScenarioError(where, "only the last round of a file may stop early")
+                raise ScenarioError(where, N_("only the last round of a file may stop early"))
             if not r.event_count - len(spec.moves) <= spec.at_event <= r.event_count:
                 raise ScenarioError(
-                    where, f"{spec.at_event} is not a moment after the last move "
-                    f"(events {r.event_count - len(spec.moves)}–{r.event_count})"
+                    where, N_("{value} is not a moment after the last move (events "
+                              "{first}–{last})"),
+                    value=spec.at_event, first=r.event_count - len(spec.moves),
+                    last=r.event_count,
                 )
             game.rounds[-1] = r.at(spec.at_event)
     return game
+
+
+def _game_over(game: Game, path: str, last: int) -> ScenarioError:
+    """The refusal of a round after a game limit of R23 was reached in round ``last``."""
+    rules = game.rules
+    if rules.max_rounds is not None and len(game.rounds) >= rules.max_rounds:
+        return _Counted(path, _forms.ngettext(
+            "the game is over after round {round} (R23): rules max_rounds is {limit} and "
+            "{count} round was played; no round can follow",
+            "the game is over after round {round} (R23): rules max_rounds is {limit} and "
+            "{count} rounds were played; no round can follow"),
+            len(game.rounds), round=last, limit=rules.max_rounds)
+    times = max(game.camats)
+    return _Counted(path, _forms.ngettext(
+        "the game is over after round {round} (R23): rules camat_limit is {limit} and seat "
+        "{seat} has been appointed CAMAT {count} time; no round can follow",
+        "the game is over after round {round} (R23): rules camat_limit is {limit} and seat "
+        "{seat} has been appointed CAMAT {count} times; no round can follow"),
+        times, round=last, limit=rules.camat_limit, seat=game.camats.index(times))
 
 
 def _round_json(r: Round) -> dict[str, Any]:
@@ -620,21 +852,37 @@ def _start_json(r: Round) -> dict[str, Any]:
     return out
 
 
+Texts = str | Mapping[str, str]
+"""A ``title`` or ``lesson``: one text, or the texts by language code (docs/format.md)."""
+
+
+def _put_texts(out: dict[str, Any], key: str, value: Texts) -> None:
+    if isinstance(value, Mapping):
+        if any(value.values()):
+            out[key] = dict(value)
+    elif value:
+        out[key] = value
+
+
 def round_to_scenario(
-    r: Round, *, names: Sequence[str] | None = None, title: str = "", lesson: str = "",
+    r: Round, *, names: Sequence[str] | None = None, title: Texts = "", lesson: Texts = "",
     upto: int | None = None,
 ) -> dict[str, Any]:
     """The round as a scenario file, up to ``upto`` events ("look what happened here").
 
-    Replaying the result reaches the same moment.
+    Replaying the result reaches the same moment. ``title`` and ``lesson`` are one text
+    or texts by language code (a loaded file's :meth:`Record.title_json`), written as given.
+
+    >>> import random
+    >>> r = Round.deal(random.Random(1))
+    >>> round_to_scenario(r, title={"en": "A deal", "id": "Satu bagi"})["title"]
+    {'en': 'A deal', 'id': 'Satu bagi'}
     """
     if upto is not None:
         r = r.at(upto)
     out: dict[str, Any] = {"format": SCENARIO_FORMAT, "version": 1}
-    if title:
-        out["title"] = title
-    if lesson:
-        out["lesson"] = lesson
+    _put_texts(out, "title", title)
+    _put_texts(out, "lesson", lesson)
     if names:
         out["players"] = list(names)
     rules = r.rules.to_dict()
@@ -657,14 +905,18 @@ def _mark_moment(out: dict[str, Any], r: Round) -> None:
         out["at_event"] = r.event_count
 
 
-def game_to_json(game: Game, *, title: str = "", upto: tuple[int, int] | None = None
-                 ) -> dict[str, Any]:
-    """A whole game as a game file; ``upto=(round, events)`` stops at that moment."""
+def game_to_json(game: Game, *, title: Texts = "", lesson: Texts = "",
+                 upto: tuple[int, int] | None = None) -> dict[str, Any]:
+    """A whole game as a game file; ``upto=(round, events)`` stops at that moment.
+
+    ``title`` and ``lesson``: one text or texts by language code, as for
+    :func:`round_to_scenario`.
+    """
     if upto is not None:
         game = game.at(*upto)
     out: dict[str, Any] = {"format": GAME_FORMAT, "version": 1}
-    if title:
-        out["title"] = title
+    _put_texts(out, "title", title)
+    _put_texts(out, "lesson", lesson)
     rules = game.rules.to_dict()
     if rules:
         out["rules"] = rules
@@ -723,8 +975,8 @@ def load_builtin(name: str) -> Record:
     entry = _library() / f"{name}.json" if isinstance(name, str) else None
     if entry is None or not _BUILTIN_NAME.fullmatch(name) or not entry.is_file():
         names = ", ".join(sorted(p.stem for p in _library().glob("*.json")))
-        raise ScenarioError("", f"no built-in scenario {show_value(name)}; the library has: "
-                                f"{names}")
+        raise ScenarioError("", N_("no built-in scenario {name}; the library has: {names}"),
+                            name=show_value(name), names=names)
     return _named(load(entry.read_text(encoding="utf-8")), name)
 
 

@@ -16,6 +16,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -26,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domeng import records
+from domeng import i18n, records
 from domeng.cli import main
 from domeng.errors import ScenarioError
 
@@ -130,6 +131,25 @@ def test_format_bad_file_is_a_scenario_error_as_path_text_and_upload(name):
     if text.lstrip()[:1] in ("{", "["):
         with pytest.raises(ScenarioError):
             records.load(text)
+
+
+NUMBERS = re.compile(r"\d+")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_format_bad_file_is_told_in_every_language_with_the_key_and_numbers(name):
+    """The message comes from the catalogue: in every language it is one line at the
+    same key, with the numbers and quoted values of the English one."""
+    with pytest.raises(ScenarioError) as info:
+        records.load(CORPUS / name)
+    exc = info.value
+    assert exc.describe() == exc.describe("en") == str(exc)
+    for lang in i18n.languages():
+        told = exc.describe(lang)
+        assert "\n" not in told and told
+        if exc.path:
+            assert told.startswith(f"{exc.path}: "), (lang, told)
+        assert sorted(NUMBERS.findall(told)) == sorted(NUMBERS.findall(str(exc))), (lang, told)
 
 
 def _one_per_kind() -> list[str]:
