@@ -7,6 +7,11 @@ they share (:data:`CSS`, :mod:`domeng.render.css`). The engine imports this
 package only when a notebook asks for a picture (``_repr_svg_``,
 ``_repr_html_``); nothing here changes a state.
 
+Every function that writes words a person reads takes a keyword-only ``lang``
+(a code of :func:`domeng.i18n.languages`; None is English) and takes them
+from the catalogue; the Bugis terms, rule ids, tiles and numbers are the same
+in every language.
+
 >>> import random
 >>> from domeng import Round, render
 >>> r = Round.deal(random.Random(5))
@@ -15,6 +20,8 @@ package only when a notebook asks for a picture (``_repr_svg_``,
 12
 >>> 'data-id="6|6"' in render.line_svg(r.line)
 True
+>>> render.stones_svg(25, where="table", lang="id").count('data-count="25"')
+1
 """
 
 from domeng.render.css import CSS
