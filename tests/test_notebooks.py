@@ -156,7 +156,8 @@ def test_a_translated_tutorial_is_the_english_one_in_its_own_words(path):
                     assert f'lang="{lang}"' in b.source, b.source
         else:
             assert b.source != a.source or not a.source.strip(), a.source
-        assert set(_KEEP.findall(b.source)) == set(_KEEP.findall(a.source)), b.source
+        kept = [set(_KEEP.findall(re.sub(r"\s+", " ", c.source))) for c in (a, b)]
+        assert kept[1] == kept[0], b.source
 
 
 def test_the_chapters_of_the_issue_come_in_order():
