@@ -14,12 +14,15 @@ or unprintable.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from enum import Enum
 from typing import Any, NamedTuple
 
 __all__ = [
     "DomengError",
     "GameOver",
     "IllegalMove",
+    "IllegalReason",
     "MomentError",
     "PlayerError",
     "Plural",
@@ -104,8 +107,80 @@ class SeatError(DomengError, ValueError):
     """A seat that is not a whole number from 0 to the number of seats − 1."""
 
 
+class IllegalReason(str, Enum):
+    """Why a move is illegal: the rule it breaks (:class:`IllegalMove` ``reason``)."""
+
+    ROUND_OVER = "round_over"
+    """The round has ended: no more moves."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """Another seat is to move (R8)."""
+    NOT_A_TILE = "not_a_tile"
+    """The move names no tile of the set."""
+    OPENER_MUST_LEAD = "opener_must_lead"
+    """A pass before the opening tile: the opener leads (R7)."""
+    LAST_MAPPANO_MUST_PLAY = "last_mappano_must_play"
+    """A voluntary pass by the LAST MAPPANO, who must play when able (R9)."""
+    MUST_PLAY = "must_play"
+    """A pass by a player holding a tile that fits (R9)."""
+    NOT_IN_HAND = "not_in_hand"
+    """A tile the seat does not hold."""
+    MUST_LEAD_DOUBLE = "must_lead_double"
+    """A first round's opening with another tile than the opener's double (R5)."""
+    NO_SUCH_END = "no_such_end"
+    """An end that is neither "left" nor "right"."""
+    END_NEEDED = "end_needed"
+    """A tile that fits both ends with different results, played without saying which."""
+    WRONG_END = "wrong_end"
+    """A tile played at the end it does not fit (it fits the other)."""
+    DOES_NOT_FIT = "does_not_fit"
+    """A tile that fits neither open end (R8)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class IllegalMove(DomengError, ValueError):
-    """A move the rules do not allow now; the message says what was legal."""
+    """A move the rules do not allow now; the message says why and what was legal.
+
+    ``seat`` tried ``tile`` (a :class:`~domeng.tiles.Tile`, None for a pass) at ``end``;
+    ``reason`` (an :class:`IllegalReason`) says why it is illegal and ``legal`` lists the
+    moves that were legal (:class:`~domeng.round.Move`). The message is the catalogue's
+    for the reason (domeng/round.py): :meth:`describe` tells it in a language, naming the
+    seats by ``names`` when given.
+
+    >>> import random
+    >>> from domeng.round import Round
+    >>> r = Round.deal(random.Random(1))
+    >>> try:
+    ...     r.play("0|0", seat=r.turn)
+    ... except IllegalMove as exc:
+    ...     print(exc.reason, exc.seat, exc.tile, [str(m) for m in exc.legal])
+    ...     print(exc.describe(names=["Andi", "Besse", "Cakka", "Daeng", "Emba"]))
+    not_in_hand 1 0|0 ['6|6']
+    Besse cannot play 0|0: it is not in the hand. Legal: 6|6
+    """
+
+    def __init__(
+        self, message: str | Plural = "", /, *, seat: int | None = None, tile: Any = None,
+        end: str | None = None, reason: IllegalReason | None = None,
+        legal: Sequence[Any] = (), **values: Any,
+    ) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.end = end
+        self.reason = reason
+        self.legal = tuple(legal)
+        super().__init__(message, **values)
+
+    def describe(self, lang: str | None = None, *,
+                 names: Sequence[str] | None = None) -> str:
+        """The message in ``lang``, with the players' ``names`` instead of "Seat n" when
+        given, the legal moves listed in that language."""
+        if self.reason is None:
+            return super().describe(lang)
+        from domeng.round import describe_illegal
+
+        return describe_illegal(self, lang=lang, names=names)
 
 
 class RoundOver(IllegalMove):

@@ -25,11 +25,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from domeng import core
 from domeng.errors import (
     IllegalMove,
+    IllegalReason,
     MomentError,
     RoundOver,
     RulesError,
@@ -40,7 +41,7 @@ from domeng.errors import (
     show_value,
 )
 from domeng.events import Event, RoundResult, StoneMove
-from domeng.i18n import N_
+from domeng.i18n import N_, Words, words
 from domeng.rules import Rules
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import (
@@ -56,7 +57,7 @@ from domeng.tiles import (
     tiles_in,
 )
 
-__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView"]
+__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "describe_illegal"]
 
 LEFT = "left"
 RIGHT = "right"
@@ -98,6 +99,14 @@ class Move(_MoveFields):
         if self.tile is None:
             return "pass"
         return f"{self.tile} {self.end}" if self.end else str(self.tile)
+
+    def describe(self, *, lang: str | None = None) -> str:
+        """The move as :func:`str` writes it, in ``lang``: ``6|3 right``, ``pass``.
+
+        >>> Move("6|3", "right").describe(), Move(None).describe()
+        ('6|3 right', 'pass')
+        """
+        return _move_text(words(lang), self)
 
     def to_json(self, seat: int | None = None) -> dict:
         """docs/format.md's move object."""
@@ -577,7 +586,10 @@ class Round:
                 try:
                     move = Move(parse_tile(move), end)
                 except TileError as exc:
-                    raise IllegalMove(str(exc)) from None
+                    raise IllegalMove(
+                        exc.message, seat=self.turn if seat is None else seat, end=end,
+                        reason=IllegalReason.NOT_A_TILE, legal=self.legal_moves(), **exc.values,
+                    ) from None
         elif end is not None:
             move = Move(move.tile, end)
         start = self.event_count
@@ -656,58 +668,53 @@ class Round:
         """
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
-            raise RoundOver("the round is over: no more moves")
-        if seat is not None and seat != s:
-            raise IllegalMove(f"Seat {seat} cannot move: it is seat {s}'s turn")
+            raise RoundOver(_ILLEGAL[IllegalReason.ROUND_OVER], seat=seat, tile=move.tile,
+                            end=move.end, reason=IllegalReason.ROUND_OVER)
         tile, end = move
+        if seat is not None and seat != s:
+            raise IllegalMove(_ILLEGAL[IllegalReason.NOT_YOUR_TURN], seat=seat, tile=tile,
+                              end=end, reason=IllegalReason.NOT_YOUR_TURN,
+                              legal=self.legal_moves(), turn=s)
         if tile is None:
             if self._may_pass_voluntarily(s):
                 return move
             if self.left < 0:
-                why = "the opener must lead (R7)"
-            elif s == self.last_mappano:
-                why = "the LAST MAPPANO must play when able (R9)"
-            else:
-                why = "a player who holds a tile that fits must play (R9)"
-            self._illegal(f"Seat {s} cannot pass: {why}")
+                self._illegal(IllegalReason.OPENER_MUST_LEAD, s, move)
+            if s == self.last_mappano:
+                self._illegal(IllegalReason.LAST_MAPPANO_MUST_PLAY, s, move)
+            self._illegal(IllegalReason.MUST_PLAY, s, move)
         i = tile.index
         if not self.hands[s] >> i & 1:
-            self._illegal(f"Seat {s} cannot play {tile}: it is not in the hand")
+            self._illegal(IllegalReason.NOT_IN_HAND, s, move)
         left, right = self.left, self.right
         if left < 0:
             if self.opening_tile is not None and tile != self.opening_tile:
-                self._illegal(
-                    f"Seat {s} cannot open with {tile}: the first round opens with "
-                    f"{self.opening_tile} (R5)"
-                )
+                self._illegal(IllegalReason.MUST_LEAD_DOUBLE, s, move,
+                              double=str(self.opening_tile))
             return _MOVE_OPEN[i]
         if end is not None and end != LEFT and end != RIGHT:
-            self._illegal(f'Seat {s} cannot play {tile} at "{end}": the end is "left" or "right"')
+            self._illegal(IllegalReason.NO_SUCH_END, s, move, where=show_value(end))
         at_left = PIP_MASK[left] >> i & 1
         at_right = PIP_MASK[right] >> i & 1
         if at_left and at_right:
             if left == right:  # both ends give the same open ends
                 return _MOVE_AT[i][end or RIGHT]
             if end is None:
-                self._illegal(
-                    f"Seat {s} must say which end {tile} joins: it fits both "
-                    f"({left} and {right}) with different results"
-                )
+                self._illegal(IllegalReason.END_NEEDED, s, move, left=left, right=right)
             return _MOVE_AT[i][end]
         if at_left or at_right:
             fits = LEFT if at_left else RIGHT
             if end is None or end == fits:
                 return _MOVE_AT[i][fits]
-            self._illegal(
-                f"Seat {s} cannot play {tile} at the {end}: the {end} end is "
-                f"{left if end == LEFT else right}; it fits only the {fits}"
-            )
-        self._illegal(f"Seat {s} cannot play {tile}: the open ends are {left} and {right}")
+            self._illegal(IllegalReason.WRONG_END, s, move, pip=left if end == LEFT else right)
+        self._illegal(IllegalReason.DOES_NOT_FIT, s, move, left=left, right=right)
         raise AssertionError  # unreachable: _illegal raises
 
-    def _illegal(self, why: str) -> None:
-        legal = ", ".join(str(m) for m in self.legal_moves()) or "none"
-        raise IllegalMove(f"{why}. Legal: {legal}")
+    def _illegal(self, reason: IllegalReason, s: int, move: Move, **values: Any) -> NoReturn:
+        """Raise the :class:`IllegalMove` of ``reason`` for seat ``s``'s ``move``."""
+        message = _WRONG_END[move.end] if reason is IllegalReason.WRONG_END else _ILLEGAL[reason]
+        raise IllegalMove(message, seat=s, tile=move.tile, end=move.end, reason=reason,
+                          legal=self.legal_moves(), **values)
 
     def _apply(self, move: Move) -> None:
         """Apply a checked decision (one event)."""
@@ -895,6 +902,88 @@ class Round:
                    "paid": sum(m.count for m in self.events[-1].stones if m.src == s),
                    "after_settlement": self.rules.camat_after_settlement})
         )
+
+
+# ------------------------------------------------------------- illegal moves
+_ILLEGAL: dict[IllegalReason, str] = {
+    IllegalReason.ROUND_OVER: N_("the round is over: no more moves"),
+    # TRANSLATORS: {who}: the seat that tried to move; {turn}: the number of the seat to move
+    IllegalReason.NOT_YOUR_TURN: N_("{who} cannot move: it is seat {turn}'s turn"),
+    IllegalReason.OPENER_MUST_LEAD: N_(
+        "{who} cannot pass: the opener must lead (R7). Legal: {legal}"),
+    IllegalReason.LAST_MAPPANO_MUST_PLAY: N_(
+        "{who} cannot pass: the LAST MAPPANO must play when able (R9). Legal: {legal}"),
+    IllegalReason.MUST_PLAY: N_(
+        "{who} cannot pass: a player who holds a tile that fits must play (R9). "
+        "Legal: {legal}"),
+    IllegalReason.NOT_IN_HAND: N_(
+        "{who} cannot play {tile}: it is not in the hand. Legal: {legal}"),
+    # TRANSLATORS: {double}: the double that must open the first round (6|6)
+    IllegalReason.MUST_LEAD_DOUBLE: N_(
+        "{who} cannot open with {tile}: the first round opens with {double} (R5). "
+        "Legal: {legal}"),
+    # TRANSLATORS: {where} is what was given as the end; "left" and "right" are the words
+    # the program reads, keep them as they are
+    IllegalReason.NO_SUCH_END: N_(
+        '{who} cannot play {tile} at {where}: the end is "left" or "right". Legal: {legal}'),
+    # TRANSLATORS: {left} and {right}: the numbers the open ends show
+    IllegalReason.END_NEEDED: N_(
+        "{who} must say which end {tile} joins: it fits both ({left} and {right}) with "
+        "different results. Legal: {legal}"),
+    # TRANSLATORS: {left} and {right}: the numbers the open ends show
+    IllegalReason.DOES_NOT_FIT: N_(
+        "{who} cannot play {tile}: the open ends are {left} and {right}. Legal: {legal}"),
+}
+"""The message of each reason a move is illegal (:class:`IllegalMove`); ``{who}`` names the
+seat, ``{legal}`` lists the legal moves (both filled in the language asked for)."""
+
+_WRONG_END: dict[str, str] = {
+    # TRANSLATORS: {pip}: the number the left open end shows
+    LEFT: N_("{who} cannot play {tile} at the left: the left end is {pip}; it fits only the "
+             "right. Legal: {legal}"),
+    # TRANSLATORS: {pip}: the number the right open end shows
+    RIGHT: N_("{who} cannot play {tile} at the right: the right end is {pip}; it fits only "
+              "the left. Legal: {legal}"),
+}
+""":data:`IllegalReason.WRONG_END`'s message by the end the tile was played at."""
+
+# TRANSLATORS: {who}: the player who tried to move; {turn}: the player to move
+_NOT_YOUR_TURN_NAMED = N_("{who} cannot move: it is {turn}'s turn")
+
+
+def describe_illegal(exc: IllegalMove, *, lang: str | None = None,
+                     names: Sequence[str] | None = None) -> str:
+    """:meth:`IllegalMove.describe`: the message of its reason in ``lang``, the seats named
+    by ``names`` when given and the legal moves listed."""
+    from domeng.explain import seat_name
+
+    _ = words(lang)
+    values = dict(exc.values)
+    message = exc.message
+    if exc.seat is not None:
+        values["who"] = seat_name(exc.seat, names, lang=lang)
+    if exc.tile is not None:
+        values["tile"] = str(exc.tile)
+    if names and exc.reason is IllegalReason.NOT_YOUR_TURN:
+        message = _NOT_YOUR_TURN_NAMED
+        values["turn"] = seat_name(values["turn"], names, lang=lang)
+    # TRANSLATORS: the legal moves when there are none
+    values["legal"] = ", ".join(_move_text(_, m) for m in exc.legal) or _.pgettext(
+        "moves", "none")
+    return _(message, **values)
+
+
+def _move_text(_: Words, move: Move) -> str:
+    if move.tile is None:
+        # TRANSLATORS: a move: passing (in a list of the legal moves)
+        return _.pgettext("move", "pass")
+    if move.end == LEFT:
+        # TRANSLATORS: a move: the tile joins the left end (in a list of the legal moves)
+        return _.pgettext("move", "{tile} left", tile=move.tile)
+    if move.end == RIGHT:
+        # TRANSLATORS: a move: the tile joins the right end (in a list of the legal moves)
+        return _.pgettext("move", "{tile} right", tile=move.tile)
+    return str(move.tile)
 
 
 # --------------------------------------------------------------------- helpers

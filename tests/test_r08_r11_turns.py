@@ -17,7 +17,7 @@ from helpers import (
     snapshot,
 )
 
-from domeng.errors import IllegalMove
+from domeng.errors import IllegalMove, IllegalReason, RoundOver
 from domeng.game import Game
 from domeng.round import Move, Placed
 from domeng.rules import Rules
@@ -267,3 +267,68 @@ def test_r08_text_that_is_not_a_tile_is_an_illegal_move():
     with pytest.raises(IllegalMove, match='"7|1" is not a tile of a double-six set'):
         r.play("7|1")
     assert snapshot(r) == before
+
+
+NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
+
+
+@pytest.mark.parametrize(
+    ("attempt", "reason", "tile", "end"),
+    [
+        ("6|6", IllegalReason.NOT_IN_HAND, Tile(6, 6), None),
+        ("6|4", IllegalReason.DOES_NOT_FIT, Tile(6, 4), None),
+        ("2|0 left", IllegalReason.WRONG_END, Tile(2, 0), "left"),
+        ("2|0 middle", IllegalReason.NO_SUCH_END, Tile(2, 0), "middle"),
+        ("pass", IllegalReason.MUST_PLAY, None, None),
+    ],
+)
+def test_r08_an_illegal_move_carries_its_seat_tile_end_reason_and_the_legal_moves(
+    attempt, reason, tile, end
+):
+    r = _after_opening()
+    with pytest.raises(IllegalMove) as info:
+        r.play(move(attempt))
+    exc = info.value
+    assert (exc.seat, exc.tile, exc.end, exc.reason) == (1, tile, end, reason)
+    assert exc.legal == (Move(Tile(2, 0), "right"),)
+    assert exc.describe() == str(exc)
+    named = exc.describe(names=NAMES)
+    assert named == str(exc).replace("Seat 1", "Besse") and "Seat" not in named
+    for lang in ("id", "lt"):  # the numbers and tiles stay those of the English message
+        text = exc.describe(lang, names=NAMES)
+        assert "Besse" in text and "2|0" in text
+
+
+def test_r08_a_move_out_of_turn_names_both_players_when_names_are_given():
+    r = _after_opening()
+    with pytest.raises(IllegalMove) as info:
+        r.play("4|3", "left", seat=2)
+    exc = info.value
+    assert (exc.seat, exc.reason) == (2, IllegalReason.NOT_YOUR_TURN)
+    assert exc.describe(names=NAMES) == "Cakka cannot move: it is Besse's turn"
+
+
+def test_r08_other_reasons_a_move_is_illegal():
+    r = _after_opening()
+    with pytest.raises(IllegalMove) as info:
+        r.play("7|1")
+    assert info.value.reason is IllegalReason.NOT_A_TILE and info.value.seat == 1
+    r = block_round(*ONE_LOWER)
+    with pytest.raises(IllegalMove) as info:
+        r.play("pass")
+    assert info.value.reason is IllegalReason.OPENER_MUST_LEAD
+    r = block_round(*ONE_LOWER, rules=VOLUNTARY)
+    play(r, "3|0", "pass", "pass", "pass", "pass")
+    with pytest.raises(IllegalMove) as info:
+        r.play("pass")
+    assert info.value.reason is IllegalReason.LAST_MAPPANO_MUST_PLAY
+    r = block_round(*ONE_LOWER)
+    play(r, "3|0", "2|0 right")
+    with pytest.raises(IllegalMove) as info:
+        r.play("3|2")
+    assert info.value.reason is IllegalReason.END_NEEDED
+    assert info.value.describe(names=NAMES).startswith("Cakka must say which end 3|2 joins")
+    r = FIRST_CAPPU.played()
+    with pytest.raises(RoundOver) as info:
+        r.play("6|6")
+    assert info.value.reason is IllegalReason.ROUND_OVER and info.value.legal == ()
