@@ -80,7 +80,10 @@ class Event(_EventFields):
     ``table`` is the number of stones on the table just before the event;
     ``detail`` holds the further numbers its sentence needs, as a read-only
     mapping (a dict given here is wrapped), so what a caller gets back cannot
-    change what the round recorded.
+    change what the round recorded. A play's detail has ``opening`` (an
+    :class:`~domeng.terms.Opening` on the opening tile, else None), ``order``, and on a
+    first round's opening ``double`` (the opener's double, ``"6|6"``) and ``skipped``
+    (the higher opening doubles nobody was dealt).
 
     >>> e = Event(EventKind.PASS, 2, detail={"due": 2})
     >>> e.detail["due"]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.i18n import N_, Words, words
-from domeng.terms import Ending, EventKind, Term
+from domeng.terms import Ending, EventKind, Opening, Term
 
 __all__ = ["describe", "seat_name", "stones_phrase"]
 
@@ -168,9 +168,9 @@ def _describe_play(_: Words, e: Event, names: Sequence[str] | None) -> str:
     tile = e.tile
     left, right = e.ends
     opening = detail.get("opening")
-    if opening == "R5":
+    if opening == Opening.FIRST_ROUND:
         return _describe_first_round(_, e, who, lempa)
-    if opening == "camat":
+    if opening == Opening.CAMAT:
         opens = (
             _("{who}, the CAMAT, opens with {tile} (a LEMPA, a double) (R22).",
               who=who, tile=tile)

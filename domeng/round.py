@@ -43,7 +43,7 @@ from domeng.errors import (
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.i18n import N_, Words, words
 from domeng.rules import Rules
-from domeng.terms import Ending, EventKind, Term
+from domeng.terms import Ending, EventKind, Opening, Term
 from domeng.tiles import (
     FULL_MASK,
     PIP_MASK,
@@ -314,12 +314,12 @@ class Round:
         self.table, self.held, self.camat = table, list(held), camat
         self.opening_tile: Tile | None = None
         if camat is not None:
-            self.opener, self.opening_reason = camat, "camat"
+            self.opener, self.opening_reason = camat, Opening.CAMAT
         elif opener is not None:
-            self.opener, self.opening_reason = opener, "free"
+            self.opener, self.opening_reason = opener, Opening.FREE
         else:
             self.opener, tile = core.first_round_opener(masks, rules)
-            self.opening_reason = "R5"
+            self.opening_reason = Opening.FIRST_ROUND
             if rules.opener_leads_double:
                 self.opening_tile = TILES[tile]
         self.left = self.right = -1
@@ -382,7 +382,7 @@ class Round:
         return Round(
             self.dealt,
             rules=self.rules,
-            opener=None if self.opening_reason == "R5" else self.opener,
+            opener=None if self.opening_reason is Opening.FIRST_ROUND else self.opener,
             camat=self.start_camat,
             stones=(self.start_table, self.start_held),
             record=record,
@@ -738,7 +738,7 @@ class Round:
             opening = self.opening_reason
             if self.events is None:
                 double, skipped = None, ()
-            elif opening == "R5":
+            elif opening is Opening.FIRST_ROUND:
                 # the doubles above the opener's (R5), not above the tile led: with
                 # opener_leads_double off the opener may lead a lower tile
                 double = TILE_HI[core.first_round_opener(self.dealt, self.rules)[1]]

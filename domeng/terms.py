@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from domeng.i18n import N_, words
 
-__all__ = ["Ending", "EventKind", "GLOSSARY", "Term", "TermInfo", "glossary"]
+__all__ = ["Ending", "EventKind", "GLOSSARY", "Opening", "Term", "TermInfo", "glossary"]
 
 
 class Term(str, Enum):
@@ -78,6 +78,25 @@ class EventKind(str, Enum):
     PASS = "pass"
     END = "end"
     CAMAT = "camat"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Opening(str, Enum):
+    """Why a seat opens the round: ``Round.opening_reason`` and the ``detail["opening"]``
+    of the opening play's event (None on every later play).
+
+    >>> Opening("R5") is Opening.FIRST_ROUND, str(Opening.CAMAT)
+    (True, 'camat')
+    """
+
+    FIRST_ROUND = "R5"
+    """A first round: the holder of the highest opening double dealt opens (R5)."""
+    FREE = "free"
+    """The previous round's winner opens and may lead any tile (R6)."""
+    CAMAT = "camat"
+    """The CAMAT opens every round until a new one is appointed (R22)."""
 
     def __str__(self) -> str:
         return self.value

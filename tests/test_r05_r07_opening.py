@@ -7,6 +7,7 @@ from domeng.errors import IllegalMove
 from domeng.game import Game
 from domeng.round import Move, Placed
 from domeng.rules import Rules
+from domeng.terms import Opening
 from domeng.tiles import Tile, parse_tile
 
 # First-round deals: the doubles 6|6, 5|5, 4|4 go to sleep one after the other.
@@ -124,3 +125,17 @@ def test_r07_the_opening_tile_forms_the_line_and_both_halves_are_open_ends():
     r2 = deal(*HOLDS_6_6, opener=1)
     play(r2, "3|2")
     assert r2.legal_moves() == [Move(Tile(4, 2), "right"), Move(Tile(4, 3), "left")]
+
+
+
+def test_r05_r06_r22_the_opening_is_typed_in_the_round_and_its_first_event():
+    first = deal(*SLEEPS_6_6)
+    assert first.opening_reason is Opening.FIRST_ROUND
+    event = play(first, "5|5")[0]
+    assert event.detail["opening"] is Opening.FIRST_ROUND and event.detail["skipped"] == ("6|6",)
+    assert first.play(first.legal_moves()[0])[0].detail["opening"] is None
+    free = deal(*HOLDS_6_6, opener=1)
+    assert free.opening_reason is Opening.FREE
+    camat = deal(*HOLDS_6_6, opener=2, camat=2)
+    assert camat.opening_reason is Opening.CAMAT
+    assert play(camat, "4|0")[0].detail["opening"] is Opening.CAMAT

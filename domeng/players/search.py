@@ -33,7 +33,7 @@ from domeng.i18n import N_
 from domeng.players.base import Player, register
 from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView, plays_of
 from domeng.rules import Rules
-from domeng.terms import EventKind
+from domeng.terms import EventKind, Opening
 from domeng.tiles import FULL_MASK, PIP_MASK, tile_of
 
 __all__ = [
@@ -177,13 +177,13 @@ def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = Fals
     r.table, r.held, r.camat = view.table, list(view.held), view.camat
     r.opener = view.opener
     r.opening_tile = None
-    r.opening_reason = "free"
+    r.opening_reason = Opening.FREE
     events = list(view.events)
     if events and isinstance(events[0].detail, Mapping):
-        r.opening_reason = events[0].detail.get("opening") or "free"
+        r.opening_reason = Opening(events[0].detail.get("opening") or Opening.FREE)
     if not view.line and len(view.legal) == 1 and view.legal[0].tile is not None:
         r.opening_tile = view.legal[0].tile
-        r.opening_reason = "R5"
+        r.opening_reason = Opening.FIRST_ROUND
     if view.line:
         r.left, r.right = view.ends
         last: Placed = max(view.line, key=lambda p: p.order)
