@@ -42,10 +42,11 @@ from domeng.errors import (
     ScenarioError,
     SeatError,
     TileError,
+    ngettext,
     show_value,
 )
 from domeng.game import Game
-from domeng.i18n import N_, words
+from domeng.i18n import N_
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules
 from domeng.tiles import parse_tile, tiles_in
@@ -511,32 +512,6 @@ class _FromEngine(ScenarioError):
         return f"{self.path}: {text}" if self.path else text
 
 
-class _Counted(ScenarioError):
-    """A file's error whose message counts something: ``count`` picks the form of each
-    language (``{count}`` is filled with it), as ``Words.ngettext`` does."""
-
-    def __init__(self, path: str, forms: tuple[str, str], count: int, /, **values: Any) -> None:
-        self.forms = forms
-        super().__init__(path, forms[0] if count == 1 else forms[1], count=count, **values)
-
-    def describe(self, lang: str | None = None) -> str:
-        """``path: message`` in ``lang``, in the form its plural rule gives ``count``."""
-        values = {k: v for k, v in self.values.items() if k != "count"}
-        text = words(lang).ngettext(*self.forms, self.values["count"], **values)
-        return f"{self.path}: {text}" if self.path else text
-
-
-class _Forms:
-    """Marks a message and its plural for the catalogue (Babel extracts ``ngettext``)."""
-
-    @staticmethod
-    def ngettext(singular: str, plural: str) -> tuple[str, str]:
-        return singular, plural
-
-
-_forms = _Forms()
-
-
 def _rules_error(exc: RulesError) -> ScenarioError:
     """A rules error of a file, at ``rules.<field>`` when it names one."""
     if exc.key and exc.describe().removeprefix("rules: ").startswith(f"{exc.key} "):
@@ -631,9 +606,9 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
     parsed = []
     for s, hand in enumerate(hands):
         if not isinstance(hand, list):
-            raise _Counted(f"{path}hands[{s}]", _forms.ngettext(
+            raise ScenarioError(f"{path}hands[{s}]", ngettext(
                 "{value} should be a list of {count} tile",
-                "{value} should be a list of {count} tiles"), k, value=show_value(hand))
+                "{value} should be a list of {count} tiles", k), value=show_value(hand))
         tiles = []
         for j, t in enumerate(hand):
             where = f"{path}hands[{s}][{j}]"
@@ -653,8 +628,8 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
                             given=len(parsed))
     for s, hand in enumerate(parsed):
         if len(hand) != k:
-            raise _Counted(f"{path}hands[{s}]", _forms.ngettext(
-                "need {count} tile, not {given}", "need {count} tiles, not {given}"), k,
+            raise ScenarioError(f"{path}hands[{s}]", ngettext(
+                "need {count} tile, not {given}", "need {count} tiles, not {given}", k),
                 given=len(hand))
     opener = _seat(data.get("opener"), f"{path}opener", n)
     camat = _seat(data.get("camat"), f"{path}camat", n)
@@ -676,11 +651,12 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
             raise ScenarioError(f"{path}stones.players", N_("{value} should be {seats} counts "
                                                             "≥ 0"), value=show_value(held), seats=n)
         if table + sum(held) != rules.total_stones:
-            raise _Counted(
-                f"{path}stones", _forms.ngettext(
+            raise ScenarioError(
+                f"{path}stones", ngettext(
                     "table {table} + players {held} = {sum}, but the rules have {count} stone",
-                    "table {table} + players {held} = {sum}, but the rules have {count} stones"),
-                rules.total_stones, table=table, held=sum(held), sum=table + sum(held),
+                    "table {table} + players {held} = {sum}, but the rules have {count} stones",
+                    rules.total_stones),
+                table=table, held=sum(held), sum=table + sum(held),
             )
         stones = (table, tuple(held))
     if not first and any(data.get(key) is not None for key in ("opener", "camat", "stones")):
@@ -794,19 +770,19 @@ def _game_over(game: Game, path: str, last: int) -> ScenarioError:
     """The refusal of a round after a game limit of R23 was reached in round ``last``."""
     rules = game.rules
     if rules.max_rounds is not None and len(game.rounds) >= rules.max_rounds:
-        return _Counted(path, _forms.ngettext(
+        return ScenarioError(path, ngettext(
             "the game is over after round {round} (R23): rules max_rounds is {limit} and "
             "{count} round was played; no round can follow",
             "the game is over after round {round} (R23): rules max_rounds is {limit} and "
-            "{count} rounds were played; no round can follow"),
-            len(game.rounds), round=last, limit=rules.max_rounds)
+            "{count} rounds were played; no round can follow", len(game.rounds)),
+            round=last, limit=rules.max_rounds)
     times = max(game.camats)
-    return _Counted(path, _forms.ngettext(
+    return ScenarioError(path, ngettext(
         "the game is over after round {round} (R23): rules camat_limit is {limit} and seat "
         "{seat} has been appointed CAMAT {count} time; no round can follow",
         "the game is over after round {round} (R23): rules camat_limit is {limit} and seat "
-        "{seat} has been appointed CAMAT {count} times; no round can follow"),
-        times, round=last, limit=rules.camat_limit, seat=game.camats.index(times))
+        "{seat} has been appointed CAMAT {count} times; no round can follow", times),
+        round=last, limit=rules.camat_limit, seat=game.camats.index(times))
 
 
 def _round_json(r: Round) -> dict[str, Any]:
