@@ -41,7 +41,9 @@ class (for tests and notebooks). The root widget has ``.controller``. Its
 methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
 ``choose_end``, ``ready``, ``play_on``, ``new_round``, ``new_game``, ``load_scenario``,
 ``save_game``, ``save_moment``, ``hint``, ``start_autoplay``,
-``stop_autoplay``) are the only ways the app changes.
+``stop_autoplay``) are the only ways the app changes. The app's stylesheet and its
+pictures' code are files of ``domeng/app/static-files``, read by
+:func:`domeng.app.board.asset`.
 
 Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
 ``domeng-back``, ``domeng-play-on`` (shown where a lesson's recorded moves run
@@ -74,7 +76,7 @@ from typing import Any
 import ipywidgets as w
 
 from domeng import render
-from domeng.app.board import _asset
+from domeng.app.board import asset
 from domeng.app.controller import PERSON, Controller
 from domeng.records import Record
 
@@ -120,7 +122,7 @@ def build_app(
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
                       scenario=scenario)
     ctrl.deals = not compact
-    style = w.HTML(f"<style>{render.CSS}\n{_asset('app.css')}</style>")
+    style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}</style>")
     style.add_class("domeng-style")
     seats = [SeatView(ctrl, s, chooser=not compact) for s in range(ctrl.seats)]
     board = w.Box([*seats, TableView(ctrl)])

@@ -1,6 +1,6 @@
 """The clickable picture: an anywidget that shows HTML/SVG and reports clicks on ``data-id``.
 
-The browser code (``board.js``, no imports) sets the widget's content from the
+The browser code (``static-files/board.js``, no imports) sets the widget's content from the
 synced ``html`` trait and, on a click (or Enter/Space) on an element with a
 ``data-id``, sets ``selected`` to that id. Python calls ``on_select`` with it,
 then resets ``selected`` to ``""`` so the same element can be clicked again.
@@ -20,23 +20,37 @@ Board()
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from importlib.resources import files
 
 import anywidget
 import traitlets
 
-__all__ = ["Board"]
+__all__ = ["STATIC", "Board", "asset"]
+
+STATIC = "static-files"
+"""The folder of ``domeng/app`` holding the app's browser side: its CSS and JavaScript (a name
+Python cannot import, so setuptools ships it as package data, see pyproject.toml)."""
 
 
-def _asset(name: str) -> str:
-    return Path(__file__).with_name(name).read_text(encoding="utf-8")
+def asset(name: str) -> str:
+    """The text of ``name`` in the app's static folder: the one way its CSS and JS are read
+    (the pictures' code and style here, the app's stylesheet in :func:`domeng.app.build_app`,
+    the page's watch in :mod:`domeng.app.voila`).
+
+    >>> "export default" in asset("board.js")
+    True
+    """
+    return files("domeng.app").joinpath(STATIC).joinpath(name).read_text(encoding="utf-8")
+
+
+_asset = asset  # the name domeng.app.voila imports
 
 
 class Board(anywidget.AnyWidget):
     """Shows ``html``; a click on an element with ``data-id`` calls ``on_select(id)``."""
 
-    _esm = _asset("watch.js") + _asset("board.js")  # watch.js: see domeng.app.voila
-    _css = _asset("board.css")
+    _esm = asset("watch.js") + asset("board.js")  # watch.js: see domeng.app.voila
+    _css = asset("board.css")
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
