@@ -14,6 +14,9 @@ so a notebook can hold several apps (one per chapter of the tutorial).
 >>> small = build_app(scenario="ceki", compact=True)
 >>> small.controller.mode, find(small, "domeng-chart-panel") is None
 ('scenario', True)
+>>> app.controller.set_language("id")
+>>> app.controller.lang, find(app, "domeng-language").value
+('id', 'id')
 
 Parameters of :func:`build_app` (all keyword-only):
 
@@ -31,6 +34,10 @@ Parameters of :func:`build_app` (all keyword-only):
 - ``lesson``: show the scenario's own lesson beside the board. Default: not in
   a compact app, whose chapter tells the rule and asks its question before the
   lesson's text could give the answer away.
+- ``lang``: the language the app speaks, a code of :func:`domeng.i18n.languages`
+  (None: English). The full app has a language menu; ``controller.set_language``
+  changes it from Python. Either way every view redraws at once in the new
+  language (the Bugis terms and the rule ids stay as they are).
 
 The glossary stays open or closed as the person leaves it (its terms lit by
 the current event come first); the rules (``docs/rules.md``, shipped as
@@ -39,18 +46,18 @@ the current event come first); the rules (``docs/rules.md``, shipped as
 ``find(root, css_class)`` returns the first widget under ``root`` with that
 class (for tests and notebooks). The root widget has ``.controller``. Its
 methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
-``choose_end``, ``ready``, ``play_on``, ``new_round``, ``new_game``, ``load_scenario``,
-``save_game``, ``save_moment``, ``hint``, ``start_autoplay``,
-``stop_autoplay``) are the only ways the app changes. The app's stylesheet and its
-pictures' code are files of ``domeng/app/static-files``, read by
+``choose_end``, ``cancel_choice``, ``ready``, ``play_on``, ``new_round``, ``new_game``,
+``load_scenario``, ``set_kind``, ``set_open_hands``, ``set_language``, ``hint``,
+``start_autoplay``, ``stop_autoplay``) are the only ways the app changes. The app's
+stylesheet and its pictures' code are files of ``domeng/app/static-files``, read by
 :func:`domeng.app.board.asset`.
 
 Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
 ``domeng-back``, ``domeng-play-on`` (shown where a lesson's recorded moves run
 out), ``domeng-end-round``, ``domeng-autoplay``, ``domeng-speed``,
 ``domeng-new-round``, ``domeng-seed``, ``domeng-new-game``,
-``domeng-open-hands``, ``domeng-timeline``, ``domeng-status``,
-``domeng-notice``, ``domeng-table`` (with ``domeng-sleeping``: face up, one
+``domeng-open-hands``, ``domeng-language`` (the language menu), ``domeng-timeline``,
+``domeng-status``, ``domeng-notice``, ``domeng-table`` (with ``domeng-sleeping``: face up, one
 ``[data-id]`` per tile, at a round's end), ``domeng-seat-box-0`` … ``-4`` (a
 seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
 ``[data-id="6|3"]``), ``domeng-kind-0`` … (strategy chooser),
@@ -77,12 +84,10 @@ import ipywidgets as w
 
 from domeng import render
 from domeng.app.board import asset
-from domeng.app.controller import PERSON, Controller
+from domeng.app.controller import DEFAULT_PLAYERS, PERSON, Controller
 from domeng.records import Record
 
-__all__ = ["Controller", "PERSON", "build_app", "find"]
-
-DEFAULT_PLAYERS = (PERSON, "heuristic", "heuristic", "heuristic", "heuristic")
+__all__ = ["Controller", "DEFAULT_PLAYERS", "PERSON", "build_app", "find"]
 
 
 class App(w.VBox):
@@ -105,6 +110,7 @@ def build_app(
     open_hands: bool | None = None,
     compact: bool = False,
     lesson: bool | None = None,
+    lang: str | None = None,
 ) -> App:
     """The Domeng app as one widget (see the module's documentation)."""
     from domeng.app.panels import (
@@ -120,7 +126,7 @@ def build_app(
     if open_hands is None:
         open_hands = scenario is not None
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
-                      scenario=scenario)
+                      scenario=scenario, lang=lang)
     ctrl.deals = not compact
     style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}</style>")
     style.add_class("domeng-style")

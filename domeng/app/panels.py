@@ -9,12 +9,15 @@ import re
 
 import ipywidgets as w
 
+from domeng.app import files, texts
 from domeng.app.board import Board
 from domeng.app.controller import Controller
-from domeng.app.views import _button, _View, guarded
+from domeng.app.texts import Notice
+from domeng.app.views import _button, _label, _View, guarded
 from domeng.errors import DomengError
+from domeng.i18n import Words, words
 from domeng.records import builtin_scenarios
-from domeng.terms import GLOSSARY, Term
+from domeng.terms import Term, glossary
 
 __all__ = [
     "ChartView",
@@ -26,6 +29,8 @@ __all__ = [
     "lesson_html",
     "rules_html",
     "rules_markdown",
+    "stones_by_round",
+    "stones_chart_svg",
 ]
 
 
@@ -46,20 +51,26 @@ RULES_ID = "domeng-rules-"
 """The prefix of the rules' heading ids (one page may hold several apps)."""
 
 
-def rules_markdown() -> str:
-    """The rules for learners, ``docs/rules.md``, as shipped in the package (``domeng.docs``).
+def rules_markdown(lang: str | None = None) -> str:
+    """The rules for learners, ``docs/rules.md``, as shipped in the package (``domeng.docs``);
+    in ``lang`` when ``docs/rules.<lang>.md`` is there, else in English.
 
     >>> rules_markdown().startswith("# ")
     True
+    >>> rules_markdown("xx") == rules_markdown()
+    True
     """
-    from importlib.resources import files
+    from importlib.resources import files as package_files
 
-    return files("domeng.docs").joinpath("rules.md").read_text(encoding="utf-8")
+    docs = package_files("domeng.docs")
+    told = docs.joinpath(f"rules.{lang}.md") if lang else None
+    shipped = told if told is not None and told.is_file() else docs.joinpath("rules.md")
+    return shipped.read_text(encoding="utf-8")
 
 
-def rules_html(markdown: str | None = None) -> str:
-    r"""The rules (default: :func:`rules_markdown`) as HTML: tables, and ids on the headings
-    (prefixed ``domeng-rules-``) so the page's own ``#links`` work; raw HTML is escaped.
+def rules_html(markdown: str | None = None, *, lang: str | None = None) -> str:
+    r"""The rules (default: :func:`rules_markdown` in ``lang``) as HTML: tables, and ids on the
+    headings (prefixed ``domeng-rules-``) so the page's own ``#links`` work; raw HTML is escaped.
 
     >>> html_ = rules_html("# Rules\n\n## Stones (R18)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
     >>> '<h2 id="domeng-rules-stones-r18">Stones (R18)</h2>' in html_, "<table>" in html_
@@ -84,7 +95,7 @@ def rules_html(markdown: str | None = None) -> str:
             return super().codespan(text.replace("\\|", "|"))
 
     md = mistune.create_markdown(renderer=HeadingIds(escape=True), plugins=["table"])
-    return md(rules_markdown() if markdown is None else markdown)
+    return md(rules_markdown(lang) if markdown is None else markdown)
 
 
 def _slug(text: str) -> str:
@@ -105,7 +116,8 @@ def download_link(data: dict, filename: str, label: str) -> str:
 
 
 class LessonView(w.VBox, _View):
-    """The scenario's title and lesson (Markdown), beside the board; empty in a plain game."""
+    """The scenario's title and lesson (Markdown) in the app's language, beside the board;
+    empty in a plain game."""
 
     def __init__(self, ctrl: Controller) -> None:
         self.text = w.HTML()
@@ -117,15 +129,19 @@ class LessonView(w.VBox, _View):
 
     def refresh(self) -> None:
         c = self.ctrl
-        key = (c.scenario_name, c.title, c.lesson)
+        key = (c.scenario_name, id(c.record), c.lang)
         if key == self._shown:
             return
         self._shown = key
-        if c.lesson or c.title:
+        title, lesson = texts.title(c, c.lang), texts.lesson(c, c.lang)
+        if lesson or title:
+            _ = words(c.lang)
+            # TRANSLATORS: the heading of a scenario's lesson; {title} is the scenario's title.
+            heading = _("Lesson: {title}", title=title or c.scenario_name)
             self.text.value = (
-                f'<details class="domeng-lesson-box domeng-panel" open><summary>Lesson: '
-                f"{html.escape(c.title or c.scenario_name)}</summary>"
-                f'<div class="domeng-lesson-text">{lesson_html(c.lesson)}</div></details>'
+                f'<details class="domeng-lesson-box domeng-panel" open><summary>'
+                f"{html.escape(heading)}</summary>"
+                f'<div class="domeng-lesson-text">{lesson_html(lesson)}</div></details>'
             )
             self.layout.display = None
         else:
@@ -138,27 +154,21 @@ class ScenarioView(w.VBox, _View):
 
     def __init__(self, ctrl: Controller, *, picker: bool = True) -> None:
         self._records = {r.name: r for r in builtin_scenarios()}
-        options = [("— choose a scenario —", "")] + [
-            (r.title or r.name, r.name) for r in self._records.values()
-        ]
-        self.picker = w.Dropdown(options=options, value="", description="Scenario",
-                                 layout=w.Layout(width="100%"))
+        self.picker = w.Dropdown(options=[("", "")], value="", layout=w.Layout(width="100%"))
         self.picker.add_class("domeng-scenario-picker")
         self.picker.observe(guarded(ctrl, self._picked), names="value")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Open a file…")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.add_class("domeng-upload")
         self.upload.observe(guarded(ctrl, self._uploaded), names="value")
-        self.save_game = _button("Save the game", "domeng-save-game",
-                                 "A file with every round so far", self._save_game, ctrl)
-        self.save_moment = _button("Save this moment", "domeng-save-moment",
-                                   "A scenario file of this round up to now",
-                                   self._save_moment, ctrl)
+        self.save_game = _button("domeng-save-game", self._save_game, ctrl)
+        self.save_moment = _button("domeng-save-moment", self._save_moment, ctrl)
         self.download = w.HTML()
         self.download.add_class("domeng-download")
+        self._saved: tuple[dict, str] | None = None  # the file the download link carries
         saves = w.HBox([self.save_game, self.save_moment])
         saves.add_class("domeng-row")
-        children = [w.HTML("<h3>Scenarios and files</h3>")]
+        self.heading = w.HTML()
+        children = [self.heading]
         if picker:
             children += [self.picker, self.upload]
         children += [saves, self.download]
@@ -166,46 +176,82 @@ class ScenarioView(w.VBox, _View):
         self.add_class("domeng-scenario")
         self.add_class("domeng-panel")
         self._shown: tuple = ()
+        self._quiet = False
         self._watch(ctrl)
+
+    def relabel(self, _: Words) -> None:
+        lang = _.lang
+        heading = _("Scenarios and files")
+        self.heading.value = f"<h3>{html.escape(heading)}</h3>"
+        self._quiet = True
+        try:
+            self.picker.options = [(_("— choose a scenario —"), "")] + [
+                (r.title_in(lang) or r.name, r.name) for r in self._records.values()
+            ]
+            self.picker.value = self._picked_name()
+        finally:
+            self._quiet = False
+        self.picker.description = _("Scenario")
+        self.upload.description = _("Open a file…")
+        _label(self.save_game, _("Save the game"), _("A file with every round so far"))
+        _label(self.save_moment, _("Save this moment"),
+               _("A scenario file of this round up to now"))
+        self._draw_download(_)
+
+    def _picked_name(self) -> str:
+        name = self.ctrl.scenario_name
+        return name if name in self._records else ""
 
     def _picked(self, change) -> None:
         name = change["new"]
-        if name and name != self.ctrl.scenario_name:
+        if not self._quiet and name and name != self.ctrl.scenario_name:
             self.ctrl.load_scenario(self._records.get(name) or name)
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
+        uploaded = change["new"]
+        if not uploaded:
             return
-        f = files[0]
+        f = uploaded[0]
         try:
             self.ctrl.load_scenario(bytes(f["content"]))
         except DomengError as exc:
-            self.ctrl.report(exc, notice=f'{f["name"]} cannot be opened: {exc}')
+            self.ctrl.report(exc, notice=Notice(texts.CANNOT_OPEN, {"file": f["name"],
+                                                                    "error": exc}))
         except Exception as exc:  # a bug, not the file's fault alone: details to the log
-            self.ctrl.report(exc, notice=f'{f["name"]} cannot be opened: the app could not '
-                                         "read it (the details are in the server's log).")
+            self.ctrl.report(exc, notice=Notice(texts.CANNOT_READ, {"file": f["name"]}))
         finally:
             self.upload.value = ()
 
     def _save_game(self) -> None:
-        self.download.value = download_link(self.ctrl.save_game(), "domeng-game.json",
-                                            "⬇ Download domeng-game.json")
+        self._saved = (files.game_file(self.ctrl), "domeng-game.json")
+        self._draw_download(words(self.ctrl.lang))
 
     def _save_moment(self) -> None:
         ri, k = self.ctrl.position
-        name = f"domeng-round{ri + 1}-event{k}.json"
-        self.download.value = download_link(self.ctrl.save_moment(), name, f"⬇ Download {name}")
+        self._saved = (files.moment_file(self.ctrl), f"domeng-round{ri + 1}-event{k}.json")
+        self._draw_download(words(self.ctrl.lang))
+
+    def _draw_download(self, _: Words) -> None:
+        if self._saved is None:
+            self.download.value = ""
+            return
+        data, name = self._saved
+        self.download.value = download_link(data, name, _("⬇ Download {file}", file=name))
 
     def refresh(self) -> None:
         c = self.ctrl
         key = (c.scenario_name, id(c.game))
         if key != self._shown:
             self._shown = key
+            self._saved = None
             self.download.value = ""
-            value = c.scenario_name if c.scenario_name in self._records else ""
+            value = self._picked_name()
             if self.picker.value != value:
-                self.picker.value = value
+                self._quiet = True
+                try:
+                    self.picker.value = value
+                finally:
+                    self._quiet = False
 
 
 class HintView(w.VBox, _View):
@@ -213,8 +259,7 @@ class HintView(w.VBox, _View):
     legal move of the person to move (stones are penalties: fewer is better)."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.button = _button("Hint: what does the coach think?", "domeng-hint",
-                              "The coach's evaluation of each legal move", ctrl.hint, ctrl)
+        self.button = _button("domeng-hint", ctrl.hint, ctrl)
         self.button.layout.width = "auto"
         self.button.layout.align_self = "flex-start"
         self.table = w.HTML()  # the coach's table, or why the button is greyed out
@@ -223,28 +268,36 @@ class HintView(w.VBox, _View):
         self.add_class("domeng-hint-panel")
         self._watch(ctrl)
 
+    def relabel(self, _: Words) -> None:
+        self.button.description = _("Hint: what does the coach think?")
+
     def refresh(self) -> None:
         c = self.ctrl
-        why_not = c.hint_unavailable
-        self.button.disabled = bool(why_not)
-        self.button.tooltip = why_not or "The coach's evaluation of each legal move"
+        lang = c.lang
+        _ = words(lang)
+        why_not = texts.why_no_hint(c)
+        reason = why_not.tell(lang) if why_not is not None else ""
+        self.button.disabled = why_not is not None
+        self.button.tooltip = reason or _("The coach's evaluation of each legal move")
         if not c.hints:
             self.table.value = (
-                f'<p class="domeng-hint-reason domeng-note">{html.escape(why_not)}</p>'
-                if why_not else ""
+                f'<p class="domeng-hint-reason domeng-note">{html.escape(reason)}</p>'
+                if reason else ""
             )
             return
-        seat = c.deciding_seat
         rows = "".join(
-            f"<tr><td>{i + 1}</td><td>{html.escape(h.sentence)}</td></tr>"
+            f"<tr><td>{i + 1}</td><td>{html.escape(h.describe(lang=lang))}</td></tr>"
             for i, h in enumerate(c.hints)
         )
-        stones = GLOSSARY[Term.STONES]
+        stones = glossary(lang)[Term.STONES]
+        head = _("The coach, for {who}: best first.", who=c.names[c.deciding_seat])
+        # TRANSLATORS: {stones} is the term STONES and {rule} its rule id (R18).
+        key = _("{stones} ({rule}) are penalties: the fewer stones a move is expected to bring "
+                "you, the better (−1.0 on average beats +0.5).", stones=stones.term.label,
+                rule=stones.rule)
         self.table.value = (
-            f"<table><caption>The coach, for {html.escape(c.names[seat])}: best first. "
-            f'<span class="domeng-hint-key">{stones.term.label} ({stones.rule}) are '
-            "penalties: the fewer stones a move is expected to bring you, the better "
-            "(−1.0 on average beats +0.5).</span>"
+            f"<table><caption>{html.escape(head)} "
+            f'<span class="domeng-hint-key">{html.escape(key)}</span>'
             f"</caption><tbody>{rows}</tbody></table>"
         )
 
@@ -255,28 +308,45 @@ class ChartView(w.VBox, _View):
     def __init__(self, ctrl: Controller) -> None:
         self.picture = w.HTML()
         self.picture.add_class("domeng-chart")
-        super().__init__([w.HTML("<h3>Stones by round</h3>"), self.picture])
+        self.heading = w.HTML()
+        super().__init__([self.heading, self.picture])
         self.add_class("domeng-panel")
         self.add_class("domeng-chart-panel")
         self._drawn: tuple = ()
         self._watch(ctrl)
 
+    def relabel(self, _: Words) -> None:
+        heading = _("Stones by round")
+        self.heading.value = f"<h3>{html.escape(heading)}</h3>"
+
     def refresh(self) -> None:
         c = self.ctrl
-        data = tuple(c.stones_by_round())
-        key = (data, tuple(c.names))
+        data = tuple(stones_by_round(c))
+        key = (data, tuple(c.names), c.lang)
         if key == self._drawn:
             return
         self._drawn = key
-        self.picture.value = stones_chart_svg(data, c.names)
+        self.picture.value = stones_chart_svg(data, c.names, lang=c.lang)
 
 
-def stones_chart_svg(data, names) -> str:
+def stones_by_round(c: Controller) -> list[tuple[int, tuple[int, ...]]]:
+    """``(table, held per seat)`` at the game's start and after each finished round up to the
+    cursor."""
+    rounds = c.game.rounds
+    out = [(rounds[0].start_table, tuple(rounds[0].start_held))]
+    for ri, r in enumerate(rounds[: c.round_index + 1]):
+        at = c.round if ri == c.round_index else r
+        if at.is_over:
+            out.append((at.table, tuple(at.held)))
+    return out
+
+
+def stones_chart_svg(data, names, *, lang: str | None = None) -> str:
     """A line chart (SVG) of ``(table, held)`` per round: one line per player and the table.
 
     Lines differ by marker and dash as well as by colour; the legend gives each
     line's last value. Drawn by :func:`domeng.render.chart.chart_svg` (plain
-    Python), so it works in a browser kernel too.
+    Python), so it works in a browser kernel too. Its words are in ``lang``.
 
     >>> html_ = stones_chart_svg([(25, (0,) * 5), (22, (3, 0, 0, 0, 0))], list("ABCDE"))
     >>> html_.count('class="domeng-chart-series"'), "after R1" in html_, "A: 3" in html_
@@ -284,52 +354,70 @@ def stones_chart_svg(data, names) -> str:
     """
     from domeng.render.chart import chart_svg
 
-    series = [("Table", [t for t, _h in data])] + [
+    _ = words(lang)
+    series = [(_("Table"), [t for t, _h in data])] + [
         (names[s], [h[s] for _t, h in data]) for s in range(len(names))
     ]
-    categories = ["start"] + [f"after R{i}" for i in range(1, len(data))]
-    svg = chart_svg(categories, series, kind="line", width=460, height=260, y_label="stones",
-                    end_labels=True)
-    return (f'<div class="domeng-chart-pic" role="img" aria-label="stones by round: '
-            f'{html.escape(_chart_words(data, names))}">{svg}</div>')
+    # TRANSLATORS: a point of the chart: the stones at the game's start.
+    categories = [_.pgettext("chart", "start")] + [
+        # TRANSLATORS: a point of the chart: after round {round} (R1 is round 1 here, not a rule).
+        _("after R{round}", round=i) for i in range(1, len(data))
+    ]
+    svg = chart_svg(categories, series, kind="line", width=460, height=260,
+                    y_label=_.pgettext("chart", "stones"), end_labels=True)
+    return (f'<div class="domeng-chart-pic" role="img" aria-label="'
+            f'{html.escape(_chart_words(_, data, names))}">{svg}</div>')
 
 
-def _chart_words(data, names) -> str:
+def _chart_words(_: Words, data, names) -> str:
     table, held = data[-1]
-    parts = [f"table {table}"] + [f"{names[s]} {held[s]}" for s in range(len(names))]
-    return f"after {len(data) - 1} rounds: " + ", ".join(parts)
+    # TRANSLATORS: in a list of who holds how many stones: "table 22, Andi 3, Besse 0…"
+    parts = [_("table {count}", count=table)] + [
+        f"{names[s]} {held[s]}" for s in range(len(names))]
+    return _.ngettext("stones by round: after {count} round: {stones}",
+                      "stones by round: after {count} rounds: {stones}", len(data) - 1,
+                      stones=", ".join(parts))
 
 
 class RulesView(Board):
-    """The rules for learners (``docs/rules.md``), folded until the person opens them.
+    """The rules for learners (``docs/rules.md``, or its translation), folded until the person
+    opens them.
 
     One clickable picture (a :class:`~domeng.app.board.Board`): its button
     (``data-id="rules"``, class ``domeng-rules-toggle``) opens and closes it.
-    The rules' HTML is made and sent on the first opening only, so a page of
-    many apps stays light.
+    The rules' HTML is made and sent on the first opening only (and again when
+    the language changes while they are open), so a page of many apps stays light.
     """
 
     def __init__(self, ctrl: Controller) -> None:
-        super().__init__(label="the rules", on_select=guarded(ctrl, self._toggled))
+        super().__init__(on_select=guarded(ctrl, self._toggled))
         self.add_class("domeng-rules")
         self.add_class("domeng-panel")
+        self.ctrl = ctrl
         self.is_open = False
-        self._text = ""
+        self._text: tuple[str, str] | None = None  # (language, HTML)
+        ctrl.observe(lambda _c: self._draw(), names="lang")
         self._draw()
 
     def _toggled(self, _value: str) -> None:
         self.is_open = not self.is_open
-        if self.is_open and not self._text:
-            self._text = rules_html()
         self._draw()
 
     def _draw(self) -> None:
-        mark, body = ("▾", f'<div class="domeng-rules-body">{self._text}</div>') if (
-            self.is_open) else ("▸", "")
+        lang = self.ctrl.lang
+        _ = words(lang)
+        title = html.escape(_("Rules of Domeng"))
+        self.label = _("the rules")
+        body = ""
+        if self.is_open:
+            if self._text is None or self._text[0] != lang:
+                self._text = (lang, rules_html(lang=lang))
+            body = f'<div class="domeng-rules-body">{self._text[1]}</div>'
+        mark = "▾" if self.is_open else "▸"
         self.html = (
             f'<button type="button" class="domeng-rules-toggle" data-id="rules" '
-            f'aria-expanded="{str(self.is_open).lower()}" aria-label="Rules of Domeng">'
-            f"Rules of Domeng {mark}</button>{body}"
+            f'aria-expanded="{str(self.is_open).lower()}" aria-label="{title}">'
+            f"{title} {mark}</button>{body}"
         )
 
 

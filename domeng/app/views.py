@@ -1,33 +1,39 @@
 """The board views: the table, the five seats, the controls, the why panel and the event log.
 
 Each view is a small ``VBox``/``HBox`` that observes the controller's
-``revision`` and redraws itself from the controller's state with the pure
-functions of :mod:`domeng.render`. Its buttons call controller methods and
-nothing else; an error they raise is kept by :meth:`Controller.report` and
-shown in the app.
+``revision`` and ``lang`` and redraws itself from the controller's state with
+the pure functions of :mod:`domeng.render`, every word in the controller's
+language. Its buttons call controller methods and nothing else; an error they
+raise is kept by :meth:`Controller.report` and shown in the app.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import NamedTuple
 
 import ipywidgets as w
 
 from domeng import render
+from domeng.app import texts
 from domeng.app.board import Board
-from domeng.app.controller import PERSON, Controller
+from domeng.app.controller import PERSON, Controller, EndOption
+from domeng.events import Event
+from domeng.i18n import Words, language_names, words
 from domeng.players import PLAYERS
 from domeng.tiles import parse_tile
 
 __all__ = [
     "ControlsView",
+    "LogEntry",
     "LogView",
     "NoticeView",
     "SeatView",
     "TableView",
     "WhyView",
     "guarded",
+    "log_entries",
 ]
 
 
@@ -43,23 +49,37 @@ def guarded(ctrl: Controller, fn: Callable[..., object]) -> Callable[..., None]:
     return run
 
 
-def _button(label: str, css: str, tip: str, on_click: Callable[[], object], ctrl: Controller,
-            ) -> w.Button:
-    b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
+def _button(css: str, on_click: Callable[[], object], ctrl: Controller) -> w.Button:
+    """A button calling ``on_click``; its label and tooltip are set by the view's ``relabel``."""
+    b = w.Button(layout=w.Layout(width="auto"))
     b.add_class(css)
     b.on_click(guarded(ctrl, lambda _b: on_click()))
     return b
 
 
+def _label(widget: w.Widget, description: str, tooltip: str = "") -> None:
+    widget.description = description
+    widget.tooltip = tooltip
+
+
 class _View:
-    """Mixin: observe the controller and redraw once per change."""
+    """Mixin: observe the controller; redraw once per change, and relabel when the language
+    changes (at once: every view of the app observes ``lang``)."""
 
     ctrl: Controller
 
     def _watch(self, ctrl: Controller) -> None:
         self.ctrl = ctrl
-        ctrl.observe(lambda _c: self.refresh(), names="revision")
+        ctrl.observe(self._redraw, names=["revision", "lang"])
+        self._redraw()
+
+    def _redraw(self, change: dict | None = None) -> None:
+        if change is None or change["name"] == "lang":
+            self.relabel(words(self.ctrl.lang))
         self.refresh()
+
+    def relabel(self, _: Words) -> None:
+        """Set the words that change only with the language (button labels, headings)."""
 
     def refresh(self) -> None:  # pragma: no cover - every view overrides it
         raise NotImplementedError
@@ -80,17 +100,17 @@ class NoticeView(w.VBox, _View):
 
     def refresh(self) -> None:
         c = self.ctrl
-        title = c.title or "Domeng"
-        where = c.where
+        _ = words(c.lang)
+        title = texts.title(c, c.lang) or "Domeng"
         self.title.value = f"<h2>{html.escape(title)}</h2>"
-        status = c.status
         self.status.value = (
-            f'<p class="domeng-status-line" role="status">{html.escape(status)} '
-            f'<span class="domeng-note">({where})</span></p>'
+            f'<p class="domeng-status-line" role="status">{html.escape(texts.status(c, _))} '
+            f'<span class="domeng-note">({html.escape(texts.where(c, _))})</span></p>'
         )
+        notice = c.notice
         self.notice.value = (
-            f'<p class="domeng-notice-text" role="alert">{html.escape(c.notice)}</p>'
-            if c.notice else ""
+            f'<p class="domeng-notice-text" role="alert">{html.escape(notice)}</p>'
+            if notice else ""
         )
 
 
@@ -106,21 +126,31 @@ class TableView(w.VBox, _View):
 
     def refresh(self) -> None:
         c = self.ctrl
+        lang = c.lang
+        _ = words(lang)
         r = c.round
         line = render.line_svg(r.line, ends=r.ends, last=r.last_domino, width=self.width,
-                               size=self.size, names=c.names, choosing=bool(c.choice))
+                               size=self.size, names=c.names, choosing=bool(c.choice),
+                               lang=lang)
         if r.ends is None:
-            ends = "no open ends yet"
+            caption = _("The line of play · no open ends yet")
         else:
-            ends = f"open ends: left {r.ends[0]}, right {r.ends[1]}"
+            caption = _("The line of play · open ends: left {left}, right {right}",
+                        left=r.ends[0], right=r.ends[1])
         self.picture.value = (
             '<div class="domeng-table-box">'
-            f'<span class="domeng-caption">The line of play · {ends}</span>'
+            f'<span class="domeng-caption">{html.escape(caption)}</span>'
             f'<div class="domeng-line-box">{line}</div>'
             f'<div class="domeng-table-stones" data-count="{r.table}">'
-            f'{render.stones_svg(r.table, label="on the table", size=14)}</div>'
-            f"{render.sleeping_html(r, size=18)}</div>"
+            f'{render.stones_svg(r.table, where="table", size=14, lang=lang)}</div>'
+            f"{render.sleeping_html(r, size=18, lang=lang)}</div>"
         )
+
+
+def _kind_label(kind: str, _: Words) -> str:
+    if kind == PERSON:
+        return _("played by a person")
+    return _("computer · {kind}", kind=texts.kind_name(kind, _))
 
 
 class SeatView(w.VBox, _View):
@@ -135,7 +165,7 @@ class SeatView(w.VBox, _View):
                  size: int = 28) -> None:
         self.seat = seat
         self.size = size
-        self.board = Board(label=f"seat {seat}", on_select=guarded(ctrl, ctrl.pick))
+        self.board = Board(on_select=guarded(ctrl, ctrl.pick))
         self.board.add_class(f"domeng-hand-{seat}")
         self.cover = w.VBox()
         self.cover.add_class("domeng-cover")
@@ -144,10 +174,8 @@ class SeatView(w.VBox, _View):
         children = [self.board, self.cover, self.ends]
         self.kind: w.Dropdown | None = None  # made only where it is shown
         if chooser:
-            kinds = [PERSON, *sorted(PLAYERS)]
-            self.kind = w.Dropdown(options=[(_kind_label(k), k) for k in kinds],
+            self.kind = w.Dropdown(options=[(k, k) for k in (PERSON, *sorted(PLAYERS))],
                                    value=ctrl.kinds[seat], description="",
-                                   tooltip=f"Who plays seat {seat}",
                                    layout=w.Layout(width="auto", max_width="100%"))
             self.kind.add_class(f"domeng-kind-{seat}")
             self.kind.observe(guarded(ctrl, self._kind_changed), names="value")
@@ -155,129 +183,156 @@ class SeatView(w.VBox, _View):
         super().__init__(children)
         self.add_class("domeng-seat-box")
         self.add_class(f"domeng-seat-box-{seat}")
-        self._cover_for: int | None = -1
+        self._cover_for: tuple = ()
         self._ends_for: tuple = ()
-        self.chooser = chooser
+        self._quiet = False
         self._watch(ctrl)
 
     def _kind_changed(self, change) -> None:
-        if change["new"] != self.ctrl.kinds[self.seat]:
+        if not self._quiet and change["new"] != self.ctrl.kinds[self.seat]:
             self.ctrl.set_kind(self.seat, change["new"])
+
+    def relabel(self, _: Words) -> None:
+        self.board.label = _("seat {seat}", seat=self.seat)
+        if self.kind is not None:
+            self._quiet = True
+            try:
+                self.kind.options = [(_kind_label(k, _), k) for k in (PERSON, *sorted(PLAYERS))]
+                self.kind.value = self.ctrl.kinds[self.seat]
+                self.kind.tooltip = _("Who plays seat {seat}", seat=self.seat)
+            finally:
+                self._quiet = False
 
     def refresh(self) -> None:
         c = self.ctrl
         s = self.seat
+        lang = c.lang
+        _ = words(lang)
         r = c.round
         if self.kind is not None and self.kind.value != c.kinds[s]:
             self.kind.value = c.kinds[s]
         selected = parse_tile(c.choice) if c.choice and c.deciding_seat == s else None
-        who = "person" if c.is_person(s) else f"computer: {c.kinds[s]}"
         body = render.seat_html(r, s, names=c.names, reveal=c.is_revealed(s), size=self.size,
-                                selected=selected)
-        if self.chooser:
+                                selected=selected, lang=lang)
+        if self.kind is not None:
             self.board.html = body
         else:
+            who = (_("person") if c.is_person(s)
+                   else _("computer: {kind}", kind=texts.kind_name(c.kinds[s], _)))
             kind = f'<div class="domeng-seat-kind domeng-note">{html.escape(who)}</div>'
             self.board.html = kind + body
-        self._draw_cover(c.covered if c.covered == s else None)
-        ends = tuple(c.end_options(c.choice)) if selected is not None else ()
-        self._draw_ends(ends)
+        self._draw_cover(c.covered if c.covered == s else None, _)
+        self._draw_ends(tuple(c.end_options(c.choice)) if selected is not None else (), _)
 
-    def _draw_cover(self, seat: int | None) -> None:
-        if seat == self._cover_for:
+    def _draw_cover(self, seat: int | None, _: Words) -> None:
+        if (seat, _.lang) == self._cover_for:
             return
-        self._cover_for = seat
+        self._cover_for = (seat, _.lang)
         if seat is None:
             self.cover.children = ()
             self.cover.layout.display = "none"
             return
         name = self.ctrl.names[seat]
-        note = w.HTML(f"<p>Pass the screen to <strong>{html.escape(name)}</strong>; "
-                      "the others look away.</p>")
-        ready = _button(f"I am {name}: ready", "domeng-ready",
-                        f"Show {name}'s hand", self.ctrl.ready, self.ctrl)
-        self.cover.children = (note, ready)
+        bold = f"<strong>{html.escape(name)}</strong>"
+        # TRANSLATORS: {who} is a player's name (shown in bold).
+        note = _("Pass the screen to {who}; the others look away.", who=bold)
+        ready = _button("domeng-ready", self.ctrl.ready, self.ctrl)
+        _label(ready, _("I am {who}: ready", who=name), _("Show {who}'s hand", who=name))
+        self.cover.children = (w.HTML(f"<p>{note}</p>"), ready)
         self.cover.layout.display = None
 
-    def _draw_ends(self, options: tuple) -> None:
-        if options == self._ends_for:
+    def _draw_ends(self, options: tuple[EndOption, ...], _: Words) -> None:
+        if (options, _.lang) == self._ends_for:
             return
-        self._ends_for = options
+        self._ends_for = (options, _.lang)
         c = self.ctrl
         buttons: list[w.Widget] = []
         both = bool(options) and all(o.is_mappakuling for o in options)
         for o in options:
-            arrow = ("◀ ", "") if o.end == "left" else ("", " ▶")
-            kuling = " · MAPPAKULING" if o.is_mappakuling and not both else ""
-            b = _button(f"{arrow[0]}{o.end} end → {o.new_end}{arrow[1]}{kuling}",
-                        f"domeng-end-{o.end}",
-                        f"Play {c.choice} at the {o.end} end of the line (marked '{o.end}' "
-                        f"on the board); that end will show {o.new_end}",
-                        lambda end=o.end: c.choose_end(end), c)
+            b = _button(f"domeng-end-{o.end}", lambda end=o.end: c.choose_end(end), c)
+            _label(b, _end_label(o, _, kuling=o.is_mappakuling and not both),
+                   _end_tip(o, c.choice, _))
             buttons.append(b)
         if buttons:
-            head = f"<strong>{html.escape(c.choice)}</strong> joins which end?"
+            bold = f"<strong>{html.escape(c.choice)}</strong>"
+            # TRANSLATORS: {tile} is a tile such as 6|3 (shown in bold).
+            head = _("{tile} joins which end?", tile=bold)
             if both:
-                head += ' <span class="domeng-end-note">Either end makes a MAPPAKULING.</span>'
+                note = html.escape(_("Either end makes a MAPPAKULING."))
+                head += f' <span class="domeng-end-note">{note}</span>'
             buttons.insert(0, w.HTML(head))
-            buttons.append(_button("cancel", "domeng-end-cancel", "Choose another tile",
-                                   c.cancel_choice, c))
+            cancel = _button("domeng-end-cancel", c.cancel_choice, c)
+            _label(cancel, _("cancel"), _("Choose another tile"))
+            buttons.append(cancel)
         self.ends.children = buttons
 
 
-def _kind_label(kind: str) -> str:
-    if kind == PERSON:
-        return "played by a person"
-    return f"computer · {kind}"
+def _end_label(o: EndOption, _: Words, *, kuling: bool) -> str:
+    if o.end == "left":
+        if kuling:
+            return _("◀ left end → {pips} · MAPPAKULING", pips=o.new_end)
+        return _("◀ left end → {pips}", pips=o.new_end)
+    if kuling:
+        return _("right end → {pips} ▶ · MAPPAKULING", pips=o.new_end)
+    return _("right end → {pips} ▶", pips=o.new_end)
+
+
+def _end_tip(o: EndOption, tile: str, _: Words) -> str:
+    # {mark}: the word the board writes at that end (domeng.render.line_svg), so both agree
+    if o.end == "left":
+        # TRANSLATORS: {mark} is the word written on the board at that end ("left").
+        return _("Play {tile} at the left end of the line (marked '{mark}' on the board); that "
+                 "end will show {pips}", tile=tile, mark=_.pgettext("open end", "left"),
+                 pips=o.new_end)
+    # TRANSLATORS: {mark} is the word written on the board at that end ("right").
+    return _("Play {tile} at the right end of the line (marked '{mark}' on the board); that "
+             "end will show {pips}", tile=tile, mark=_.pgettext("open end", "right"),
+             pips=o.new_end)
 
 
 class ControlsView(w.VBox, _View):
-    """Step, Back, To end of round, Auto-play with its speed, New round, New game, the timeline."""
+    """Step, Back, To end of round, Auto-play with its speed, New round, New game, the
+    language, the timeline."""
 
     def __init__(self, ctrl: Controller, *, full: bool = True) -> None:
         c = ctrl
-        self.back = _button("◀ Back", "domeng-back", "One event back", c.back, c)
-        self.step = _button("Step ▶", "domeng-step", "One event forward", c.step, c)
-        self.to_end = _button("To end of round ▶▶", "domeng-end-round",
-                              "Step until the round ends or a person must move",
-                              c.to_end_of_round, c)
-        self.autoplay = w.ToggleButton(value=False, description="Auto-play",
-                                       tooltip="Step by itself; press again to stop",
-                                       layout=w.Layout(width="auto"))
+        self.back = _button("domeng-back", c.back, c)
+        self.step = _button("domeng-step", c.step, c)
+        self.to_end = _button("domeng-end-round", c.to_end_of_round, c)
+        self.autoplay = w.ToggleButton(value=False, layout=w.Layout(width="auto"))
         self.autoplay.add_class("domeng-autoplay")
         self.autoplay.observe(guarded(c, self._autoplay_changed), names="value")
         self.speed = w.FloatSlider(value=round(1 / c.delay, 1), min=0.5, max=5.0, step=0.5,
-                                   description="Steps/s", readout_format=".1f",
-                                   layout=w.Layout(width="220px"))
+                                   readout_format=".1f", layout=w.Layout(width="220px"))
         self.speed.add_class("domeng-speed")
         self.speed.observe(guarded(c, self._speed_changed), names="value")
-        self.play_on = _button("Play on ▶", "domeng-play-on",
-                               "The lesson's moves are over: the computers play every seat "
-                               "to the round's end", c.play_on, c)
+        self.play_on = _button("domeng-play-on", c.play_on, c)
         row1 = [self.back, self.step, self.play_on, self.to_end, self.autoplay, self.speed]
-        # New round, Seed, New game and Open hands: made only in the full app, which shows them
+        # New round, Seed, New game, Open hands and the language: made only in the full app
         self.new_round: w.Button | None = None
         self.seed: w.IntText | None = None
         self.new_game: w.Button | None = None
         self.open_hands: w.Checkbox | None = None
+        self.language: w.Dropdown | None = None
         if full:
-            self.new_round = _button("New round", "domeng-new-round", "Deal the next round",
-                                     c.new_round, c)
-            self.seed = w.IntText(value=c.seed, description="Seed",
-                                  layout=w.Layout(width="150px"))
+            self.new_round = _button("domeng-new-round", c.new_round, c)
+            self.seed = w.IntText(value=c.seed, layout=w.Layout(width="150px"))
             self.seed.add_class("domeng-seed")
             seed = self.seed
-            self.new_game = _button("New game", "domeng-new-game",
-                                    "A new game dealt with this seed",
-                                    lambda: c.new_game(seed.value), c)
-            self.open_hands = w.Checkbox(value=c.open_hands,
-                                         description="Open hands (teaching)", indent=False,
+            self.new_game = _button("domeng-new-game", lambda: c.new_game(seed.value), c)
+            self.open_hands = w.Checkbox(value=c.open_hands, indent=False,
                                          layout=w.Layout(width="auto"))
             self.open_hands.add_class("domeng-open-hands")
             self.open_hands.observe(guarded(c, self._open_changed), names="value")
-            row1 += [self.new_round, self.seed, self.new_game, self.open_hands]
+            # each language by its own name, so a person finds theirs in any language
+            self.language = w.Dropdown(
+                options=[(name, code) for code, name in language_names().items()],
+                value=c.lang, layout=w.Layout(width="auto"))
+            self.language.add_class("domeng-language")
+            self.language.observe(guarded(c, self._language_changed), names="value")
+            row1 += [self.new_round, self.seed, self.new_game, self.open_hands, self.language]
         # no number of its own: its label is the status's "Round r · event k", so both agree
-        self.timeline = w.IntSlider(value=0, min=0, max=1, description=c.where, readout=False,
+        self.timeline = w.IntSlider(value=0, min=0, max=1, readout=False,
                                     continuous_update=False, style={"description_width": "auto"},
                                     layout=w.Layout(width="100%"))
         self.timeline.add_class("domeng-timeline")
@@ -288,6 +343,22 @@ class ControlsView(w.VBox, _View):
         self.add_class("domeng-control-panel")
         self._quiet = False
         self._watch(ctrl)
+
+    def relabel(self, _: Words) -> None:
+        _label(self.back, _("◀ Back"), _("One event back"))
+        _label(self.step, _("Step ▶"), _("One event forward"))
+        _label(self.to_end, _("To end of round ▶▶"),
+               _("Step until the round ends or a person must move"))
+        self.autoplay.tooltip = _("Step by itself; press again to stop")
+        self.speed.description = _("Steps/s")
+        _label(self.play_on, _("Play on ▶"), _("The lesson's moves are over: the computers play "
+                                               "every seat to the round's end"))
+        if self.new_round is not None:
+            _label(self.new_round, _("New round"), _("Deal the next round"))
+            self.seed.description = _("Seed")
+            _label(self.new_game, _("New game"), _("A new game dealt with this seed"))
+            self.open_hands.description = _("Open hands (teaching)")
+            self.language.tooltip = _("Language")
 
     def _autoplay_changed(self, change) -> None:
         if self._quiet:
@@ -304,12 +375,17 @@ class ControlsView(w.VBox, _View):
         if change["new"] != self.ctrl.open_hands:
             self.ctrl.set_open_hands(change["new"])
 
+    def _language_changed(self, change) -> None:
+        if not self._quiet and change["new"] != self.ctrl.lang:
+            self.ctrl.set_language(change["new"])
+
     def _timeline_changed(self, change) -> None:
         if not self._quiet and change["new"] != self.ctrl.index:
             self.ctrl.jump_to(change["new"])
 
     def refresh(self) -> None:
         c = self.ctrl
+        _ = words(c.lang)
         self._quiet = True
         try:
             last, index = c.last_index, c.index
@@ -319,18 +395,19 @@ class ControlsView(w.VBox, _View):
             else:
                 self.timeline.value = index
                 self.timeline.max = max(last, 1)
-            self.timeline.description = c.where
+            self.timeline.description = texts.where(c, _)
             self.autoplay.value = c.autoplaying
-            self.autoplay.description = "Stop auto-play" if c.autoplaying else "Auto-play"
+            self.autoplay.description = _("Stop auto-play") if c.autoplaying else _("Auto-play")
             if self.seed is not None and self.seed.value != c.seed:
                 self.seed.value = c.seed
             if self.open_hands is not None:
                 self.open_hands.value = c.open_hands
+            if self.language is not None:
+                self.language.value = c.lang
         finally:
             self._quiet = False
         self.back.disabled = index == 0
-        over = c.round.is_over and c.at_frontier
-        self.step.disabled = over
+        self.step.disabled = c.round.is_over and c.at_frontier
         self.to_end.disabled = c.round.is_over
         self.play_on.layout.display = None if c.is_lesson_over else "none"
         if self.new_round is not None:
@@ -344,7 +421,7 @@ class WhyView(w.VBox, _View):
         self.event = w.HTML()
         # a Board, whose browser code keeps the <details> open or closed as the person left it
         # when the content changes (Step, Back, the timeline, the log)
-        self.glossary = Board(label="glossary")
+        self.glossary = Board()
         self.glossary.add_class("domeng-glossary-panel")
         self.glossary_open = glossary_open
         super().__init__([self.event, self.glossary])
@@ -352,39 +429,84 @@ class WhyView(w.VBox, _View):
         self.add_class("domeng-panel")
         self._watch(ctrl)
 
+    def relabel(self, _: Words) -> None:
+        self.glossary.label = _("glossary")
+
     def refresh(self) -> None:
         c = self.ctrl
+        lang = c.lang
+        _ = words(lang)
         e = c.event
         if e is None:
             r = c.round
-            who = c.names[r.opener]
-            body = (f'<p class="domeng-event-text">Round {c.round_index + 1} is dealt: five '
-                    f"tiles each, three sleeping. {html.escape(who)} opens.</p>")
+            # TRANSLATORS: {sleeping} is the number of tiles dealt to no one (R3).
+            dealt = _.ngettext("Round {round} is dealt: {count} tile each, {sleeping} sleeping. "
+                               "{who} opens.",
+                               "Round {round} is dealt: {count} tiles each, {sleeping} sleeping. "
+                               "{who} opens.",
+                               r.rules.hand_size, round=c.round_index + 1,
+                               sleeping=len(r.sleeping_tiles), who=c.names[r.opener])
+            body = f'<p class="domeng-event-text">{html.escape(dealt)}</p>'
             terms: tuple = ()
         else:
-            body = render.event_html(e, names=c.names)
+            body = render.event_html(e, names=c.names, lang=lang)
             terms = e.terms
-        self.event.value = f"<h3>Why?</h3>{body}"
-        lit = ", ".join(t.label for t in terms) or "none"
+        why = _("Why?")
+        self.event.value = f"<h3>{html.escape(why)}</h3>{body}"
+        if terms:
+            # TRANSLATORS: {terms} lists the Bugis terms the current event triggered.
+            lit = _("(lit: {terms})", terms=", ".join(t.label for t in terms))
+        else:
+            lit = _("(lit: none)")
+        glossary = _("Glossary")
         opened = " open" if self.glossary_open else ""
         self.glossary.html = (
-            f'<details class="domeng-glossary-box" data-keep="glossary"{opened}><summary>Glossary '
-            f'<span class="domeng-note">(lit: {html.escape(lit)})</span></summary>'
-            f"{render.glossary_html(terms, lit_first=True)}</details>"
+            f'<details class="domeng-glossary-box" data-keep="glossary"{opened}><summary>'
+            f'{html.escape(glossary)} <span class="domeng-note">{html.escape(lit)}</span>'
+            f"</summary>{render.glossary_html(terms, lit_first=True, lang=lang)}</details>"
         )
+
+
+class LogEntry(NamedTuple):
+    """One event of the game for the log: where it is and what it was."""
+
+    index: int
+    """Global position just after this event (for :meth:`Controller.jump_to`)."""
+    round_index: int
+    event_count: int
+    event: Event
+
+
+def log_entries(c: Controller) -> list[LogEntry]:
+    """Every event up to the cursor, oldest first."""
+    out = []
+    base = 0
+    ri0, k0 = c.position
+    for ri, r in enumerate(c.game.rounds[: ri0 + 1]):
+        upto = k0 if ri == ri0 else r.event_count
+        for k in range(1, upto + 1):
+            out.append(LogEntry(base + k, ri, k, r.events[k - 1]))
+        base += r.event_count + 1
+    return out
 
 
 class LogView(w.VBox, _View):
     """Every event so far, newest last; a click on one jumps there."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.board = Board(label="event log", on_select=guarded(ctrl, self._jump))
-        self.heading = w.HTML("<h3>Event log</h3>")
+        self.board = Board(on_select=guarded(ctrl, self._jump))
+        self.heading = w.HTML()
         super().__init__([self.heading, self.board])
         self.add_class("domeng-log")
         self.add_class("domeng-panel")
-        self._rows: dict[tuple[int, int, int], str] = {}
+        self._rows: dict[tuple, str] = {}
         self._watch(ctrl)
+
+    def relabel(self, _: Words) -> None:
+        heading = _("Event log")
+        self.heading.value = f"<h3>{html.escape(heading)}</h3>"
+        self.board.label = _("event log")
+        self._rows.clear()
 
     def _jump(self, value: str) -> None:
         self.ctrl.jump_to(int(value))
@@ -393,7 +515,7 @@ class LogView(w.VBox, _View):
         key = (id(rounds[entry.round_index]), entry.round_index, entry.event_count)
         row = self._rows.get(key)
         if row is None:
-            text = html.escape(entry.event.describe(self.ctrl.names))
+            text = html.escape(entry.event.describe(self.ctrl.names, lang=self.ctrl.lang))
             row = (f'<span class="domeng-log-pos">{entry.round_index + 1}.{entry.event_count}'
                    f"</span> {text}")
             self._rows[key] = row
@@ -401,22 +523,26 @@ class LogView(w.VBox, _View):
 
     def refresh(self) -> None:
         c = self.ctrl
+        _ = words(c.lang)
         rounds = c.game.rounds
         current = c.index
         items = []
-        last_round = -1
-        base = 0
-        for entry in c.log_entries():
-            if entry.round_index != last_round:
-                last_round = entry.round_index
+        base = -1
+
+        def deal(ri: int, index: int) -> str:
+            mark = (' class="domeng-log-round domeng-log-current" data-current="true"'
+                    if index == current else ' class="domeng-log-round"')
+            text = html.escape(_("Round {round}: the deal", round=ri + 1))
+            return f'<li data-id="{index}"{mark}>{text}</li>'
+
+        for entry in log_entries(c):
+            if entry.index - entry.event_count != base:
                 base = entry.index - entry.event_count
-                mark = ' class="domeng-log-round domeng-log-current" data-current="true"' if (
-                    base == current) else ' class="domeng-log-round"'
-                items.append(f'<li data-id="{base}"{mark}>Round {last_round + 1}: the deal</li>')
+                items.append(deal(entry.round_index, base))
             here = entry.index == current
             mark = ' class="domeng-log-current" data-current="true"' if here else ""
             items.append(f'<li data-id="{entry.index}"{mark}>{self._row(entry, rounds)}</li>')
         if c.event_count == 0:
-            items.append(f'<li data-id="{current}" class="domeng-log-round domeng-log-current" '
-                         f'data-current="true">Round {c.round_index + 1}: the deal</li>')
-        self.board.html = f'<ol aria-label="events so far">{"".join(items)}</ol>'
+            items.append(deal(c.round_index, current))
+        label = html.escape(_("events so far"))
+        self.board.html = f'<ol aria-label="{label}">{"".join(items)}</ol>'

@@ -33,16 +33,20 @@ CELLS = [
     '    raise RuntimeError("reader bug in /srv/domeng/secret_path.py")\n\n\n'
     "broken.controller.load_scenario = reader_with_a_bug\nbroken",
     # five people at one table, stopped where a tile fits both ends with different results
+    "from domeng.render import hand_hints\n"
     'ends = build_app(seed=0, players=["person"] * 5, open_hands=True)\n'
     'ends.add_class("domeng-test-ends")\n'
-    "c = ends.controller\n"
-    "while not any(len(c.end_options(t)) == 2 for t in c.playable(c.deciding_seat or 0)):\n"
+    "c = ends.controller\n\n\n"
+    "def two_ends():\n"
+    "    playable = hand_hints(c.round, c.deciding_seat or 0)[0] or ()\n"
+    "    return [t for t in playable if len(c.end_options(t)) == 2]\n\n\n"
+    "while not two_ends():\n"
     "    if c.deciding_seat is None:\n"
     "        c.step()\n"
     "    else:\n"
     "        move = c.round.legal_moves()[0]\n"
     "        c.play(move.tile, move.end)\n"
-    "c.pick(next(t for t in c.playable(c.deciding_seat) if len(c.end_options(t)) == 2))\n"
+    "c.pick(two_ends()[0])\n"
     "ends",
 ]
 
