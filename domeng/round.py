@@ -23,7 +23,7 @@ earlier point can be rebuilt with :meth:`Round.at`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple, NoReturn
 
@@ -363,6 +363,64 @@ class Round:
         r._setup(hands, rules, opener, camat, stones, record)
         return r
 
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[int], *, record: bool = False) -> Round:
+        """A round in the state ``view`` shows, with ``hands`` (a tile mask per seat) as
+        the hands: a determinization of what the view's seat cannot see.
+
+        The round's start (``dealt``, ``start_table``…) is rebuilt as far as the view
+        tells: each seat's dealt hand is its hand now plus the tiles it placed; the
+        stones at the start are those of now. It plays on exactly like the real one.
+
+        >>> import random
+        >>> r = Round.deal(random.Random(5))
+        >>> _ = r.play(r.legal_moves()[0])
+        >>> v = r.view_for(r.turn)
+        >>> twin = Round.from_view(v, r.hands)
+        >>> twin.view_for(v.seat).legal == v.legal, twin.turn == r.turn
+        (True, True)
+        """
+        n = len(view.hand_sizes)
+        if (isinstance(hands, str | bytes | dict) or not isinstance(hands, Sequence)
+                or len(hands) != n):
+            raise ScenarioError("hands", ngettext("need {count} hand, not {got}",
+                                                  "need {count} hands, not {got}", n),
+                                got=show_value(hands))
+        masks = _hand_masks(hands)
+        for s, (m, size) in enumerate(zip(masks, view.hand_sizes, strict=True)):
+            if m.bit_count() != size:
+                raise ScenarioError(f"hands[{s}]",
+                                    ngettext("seat {seat} holds {count} tile, not {got}",
+                                             "seat {seat} holds {count} tiles, not {got}", size),
+                                    seat=s, got=m.bit_count())
+        dealt = masks[:]
+        for p in view.line:
+            dealt[p.seat] |= p.tile.bit
+        r = cls.__new__(cls)
+        r._setup(dealt, view.rules, view.opener, None, (view.table, view.held), record)
+        r.hands = masks
+        r.start_camat = r.camat = view.camat
+        r.opening_reason = Opening.FREE
+        events = list(view.events)
+        if events and isinstance(events[0].detail, Mapping):
+            r.opening_reason = Opening(events[0].detail.get("opening") or Opening.FREE)
+        if not view.line and len(view.legal) == 1 and view.legal[0].tile is not None:
+            r.opening_tile = view.legal[0].tile
+            r.opening_reason = Opening.FIRST_ROUND
+        if view.line:
+            r.left, r.right = view.ends
+            r.last_domino = max(view.line, key=lambda p: p.order).tile
+        r.plays = plays_of(view.line)
+        r.turn = view.turn
+        r.last_mappano = view.last_mappano
+        r.played = sum(1 << s for s in range(n) if view.has_played[s])
+        r.passed_on = [sum(1 << p for p in po) for po in view.passed_on]
+        if record:
+            r.events = events
+        r.event_count = len(events)
+        r.result = view.result
+        return r
+
     def copy(self) -> Round:
         """An independent copy (cheap: ints, tuples and a few short lists)."""
         other = Round.__new__(Round)
@@ -404,7 +462,7 @@ class Round:
         r = self.restart(record=self.events is not None)
         i = 0
         while r.event_count < event_count:
-            if r._needs_decision():
+            if r.needs_decision():
                 r._apply(self.moves[i])
                 i += 1
             else:
@@ -577,6 +635,34 @@ class Round:
                 self._apply(move)
                 self._run_auto()
                 return self.events[start:] if self.events is not None else []
+        move = self.check_move(move, end, seat=seat)
+        start = self.event_count
+        self._apply(move)
+        self._run_auto()
+        return self.events[start:] if self.events is not None else []
+
+    def check_move(self, move: Move | Tile | str | None, end: str | None = None, *,
+                   seat: int | None = None) -> Move:
+        """The move :meth:`play` would make, checked against the rules, with its end
+        settled; the round does not change.
+
+        Takes what :meth:`play` takes. An illegal move raises :class:`IllegalMove`, a
+        ``seat`` that is not a seat :class:`SeatError`.
+
+        >>> r = Round([["6|6", "5|4", "1|0", "2|2", "3|0"], ["6|5", "6|1", "4|4", "0|0", "2|1"],
+        ...            ["6|4", "3|3", "5|0", "3|1", "2|0"], ["6|3", "5|5", "4|1", "1|1", "4|0"],
+        ...            ["6|2", "5|3", "4|3", "3|2", "5|1"]])
+        >>> _ = r.play("6|6")
+        >>> r.check_move("6|5", seat=1)
+        Move(tile=Tile(6, 5), end='right')
+        >>> try:
+        ...     r.check_move("4|4")
+        ... except IllegalMove as exc:
+        ...     print(exc.reason, [str(m) for m in exc.legal])
+        does_not_fit ['6|1 right', '6|5 right']
+        >>> r.turn, len(r.moves)
+        (1, 1)
+        """
         if seat is not None:
             self.check_seat(seat)
         if not isinstance(move, Move):
@@ -592,10 +678,7 @@ class Round:
                     ) from None
         elif end is not None:
             move = Move(move.tile, end)
-        start = self.event_count
-        self._apply(self._checked(move, seat))
-        self._run_auto()
-        return self.events[start:] if self.events is not None else []
+        return self._checked(move, seat)
 
     def advance(self) -> list[Event]:
         """Run the events that need no decision (passes, the ending, a CAMAT)."""
@@ -647,7 +730,16 @@ class Round:
         self.event_count += 1
         self.turn = None if not h else (s + 1) % self.n
 
-    def _needs_decision(self) -> bool:
+    def needs_decision(self) -> bool:
+        """Whether the next event waits for a decision of the seat to play (a tile to
+        lead or to play); else it comes by itself with :meth:`advance` (a forced pass, the
+        ending, a CAMAT), or the round is over.
+
+        >>> import random
+        >>> r = Round.deal(random.Random(7))
+        >>> r.needs_decision()
+        True
+        """
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
             return False
@@ -656,6 +748,8 @@ class Round:
         if self.hands[s] & (PIP_MASK[self.left] | PIP_MASK[self.right]):
             return True
         return False
+
+    _needs_decision = needs_decision  # app/controller.py's name until it calls the public one
 
     def _may_pass_voluntarily(self, s: int) -> bool:
         return self.rules.voluntary_pass and self.left >= 0 and s != self.last_mappano
@@ -783,7 +877,7 @@ class Round:
                 s = self.turn
                 if s is not None and (self.left < 0 or self.hands[s] & _FIT[
                         7 * self.left + self.right]):
-                    return  # a decision (_needs_decision)
+                    return  # a decision (needs_decision)
             self._auto_one()
 
     def _auto_one(self) -> None:

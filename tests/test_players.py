@@ -6,19 +6,15 @@ import random
 
 import pytest
 
+from domeng.errors import ScenarioError
 from domeng.game import Game
 from domeng.players import PLAYERS, make_player
 from domeng.players.coach import evaluate_moves
 from domeng.players.heuristic import score_moves
-from domeng.players.search import (
-    evaluate,
-    playout,
-    round_from_view,
-    sample_hands,
-)
+from domeng.players.search import evaluate, playout, sample_hands
 from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView
 from domeng.rules import READINGS, Rules
-from domeng.terms import Ending, EventKind
+from domeng.terms import Ending, EventKind, Opening
 from domeng.tiles import FULL_MASK, PIP_MASK, TILES, mask_of, parse_tile
 
 SMALL = {"search": {"playouts": 40}}
@@ -88,7 +84,7 @@ def _alternative_rounds(r: Round, seat: int, rng: random.Random, tries: int = 30
         dealt = [hands[s] | placed[s] for s in range(r.n)]
         try:
             alt = Round(dealt, rules=r.rules,
-                        opener=None if r.opening_reason == "R5" else r.opener,
+                        opener=None if r.opening_reason is Opening.FIRST_ROUND else r.opener,
                         camat=r.start_camat, stones=(r.start_table, r.start_held))
             for m in r.moves:
                 alt.play(m)
@@ -174,7 +170,7 @@ def test_round_from_view_plays_on_exactly_like_the_real_round():
         if mid is None:
             continue
         then, k, s = mid
-        twin = round_from_view(then.view_for(s), then.hands)
+        twin = Round.from_view(then.view_for(s), then.hands)
         for m in r.moves[k:]:
             twin.play(m)
         assert twin.result == r.result
@@ -208,7 +204,7 @@ def test_fast_playout_agrees_with_the_engine():
                 first=(-1, None) if first.is_pass else (first.tile.index, first.end),
                 greedy=0.4, trace=trace,
             )
-            slow = round_from_view(v, r.hands, record=True)
+            slow = Round.from_view(v, r.hands, record=True)
             if first.is_pass:  # a voluntary pass (R9 reading) is not a play: not traced
                 slow.play(first)
             for s, i, end in trace:
@@ -259,7 +255,7 @@ def _view(hand, ends, *, seen=(), sizes=(4, 1, 4, 4, 4), passed_on=None, table=2
         passed_on=passed, unseen_mask=FULL_MASK & ~hand_mask & ~line_mask, legal=(),
         rules=Rules(), events=(), result=None,
     )
-    twin = round_from_view(base, sample_hands(base, random.Random(0)))
+    twin = Round.from_view(base, sample_hands(base, random.Random(0)))
     return base._replace(legal=tuple(twin.legal_moves()))
 
 
@@ -341,3 +337,15 @@ def test_coach_sentence_names_the_tile_its_end_and_the_figures():
     e = evals[Move(parse_tile("5|3"), RIGHT)]
     assert e.sentence.startswith(f"5|3 at the right: wins {round(100 * e.win_rate)} % of 30 ")
     assert e.sentence.endswith(" stones on average") or "CAMAT" in e.sentence
+
+
+def test_round_from_view_refuses_hands_that_do_not_match_the_view():
+    r = Round.deal(random.Random(5))
+    r.play(r.legal_moves()[0])
+    v = r.view_for(r.turn)
+    with pytest.raises(ScenarioError, match="need 5 hands, not"):
+        Round.from_view(v, r.hands[:4])
+    short = list(r.hands)
+    short[2] &= short[2] - 1  # one tile fewer
+    with pytest.raises(ScenarioError, match=r"hands\[2\]: seat 2 holds 5 tiles, not 4"):
+        Round.from_view(v, short)

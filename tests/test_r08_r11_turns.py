@@ -21,6 +21,7 @@ from domeng.errors import IllegalMove, IllegalReason, RoundOver
 from domeng.game import Game
 from domeng.round import Move, Placed
 from domeng.rules import Rules
+from domeng.terms import EventKind
 from domeng.tiles import Tile
 
 VOLUNTARY = Rules(voluntary_pass=True)
@@ -332,3 +333,29 @@ def test_r08_other_reasons_a_move_is_illegal():
     with pytest.raises(RoundOver) as info:
         r.play("6|6")
     assert info.value.reason is IllegalReason.ROUND_OVER and info.value.legal == ()
+
+
+def test_r08_check_move_settles_the_end_and_changes_nothing():
+    r = _after_opening()
+    before, events = snapshot(r), list(r.events)
+    assert r.check_move("2|0") == Move(Tile(2, 0), "right")
+    assert r.check_move(Tile(2, 0), "right", seat=1) == Move(Tile(2, 0), "right")
+    for attempt in ("6|6", "2|0 left", "pass"):
+        with pytest.raises(IllegalMove):
+            r.check_move(move(attempt))
+    with pytest.raises(IllegalMove):
+        r.check_move("2|0", seat=2)
+    assert snapshot(r) == before and r.events == events
+
+
+def test_r09_only_a_seat_that_can_play_needs_a_decision():
+    r = block_round(*ONE_LOWER)
+    assert r.needs_decision()  # the opener leads
+    r.play("3|0")
+    assert r.turn == 1 and r.needs_decision()  # seat 1 holds 2|0
+    r = PASSEBUNGE_TWICE.played()
+    before_pass = r.at(1)  # after the opening, before seat 1's forced pass
+    assert not before_pass.needs_decision() and not before_pass.is_over
+    assert before_pass.advance()[0].kind is EventKind.PASS and before_pass.needs_decision()
+    done = FIRST_CAPPU.played()
+    assert not done.needs_decision()

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from domeng import core
 from domeng.errors import PlayerError, show_value
 from domeng.i18n import N_
 from domeng.players.base import Player, register
-from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView, plays_of
+from domeng.round import LEFT, RIGHT, Move, SeatView
 from domeng.rules import Rules
-from domeng.terms import EventKind, Opening
-from domeng.tiles import FULL_MASK, PIP_MASK, tile_of
+from domeng.terms import EventKind
+from domeng.tiles import PIP_MASK, tile_of
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
@@ -42,7 +42,6 @@ __all__ = [
     "SearchPlayer",
     "evaluate",
     "playout",
-    "round_from_view",
     "sample_hands",
 ]
 
@@ -135,73 +134,6 @@ def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
                              "view"), seat=seat)
 
     return sample_hands
-
-
-def round_from_view(view: SeatView, hands: Sequence[int], *, record: bool = False) -> Round:
-    """A :class:`Round` in the view's state, with ``hands`` as the hidden hands.
-
-    The round's start (``dealt``, ``start_table``…) is rebuilt as far as the view
-    tells: each seat's dealt hand is its hand now plus the tiles it placed; the
-    stones at the start are those of now. It plays on exactly like the real one.
-
-    >>> r = Round.deal(random.Random(5))
-    >>> _ = r.play(r.legal_moves()[0])
-    >>> v = r.view_for(r.turn)
-    >>> twin = round_from_view(v, r.hands)
-    >>> twin.view_for(v.seat).legal == v.legal, twin.turn == r.turn
-    (True, True)
-    """
-    n = len(view.hand_sizes)
-    hands = list(hands)
-    for s in range(n):
-        if hands[s].bit_count() != view.hand_sizes[s]:
-            raise ValueError(
-                f"seat {s} holds {view.hand_sizes[s]} tiles, not {hands[s].bit_count()}"
-            )
-    dealt = hands[:]
-    line_mask = 0
-    for p in view.line:
-        dealt[p.seat] |= p.tile.bit
-        line_mask |= p.tile.bit
-    plays = plays_of(view.line)
-    r = Round.__new__(Round)
-    r.rules = view.rules
-    r.n = n
-    r.dealt = tuple(dealt)
-    r.hands = hands
-    used = line_mask
-    for h in hands:
-        used |= h
-    r.sleeping = FULL_MASK & ~used
-    r.start_table, r.start_held, r.start_camat = view.table, tuple(view.held), view.camat
-    r.table, r.held, r.camat = view.table, list(view.held), view.camat
-    r.opener = view.opener
-    r.opening_tile = None
-    r.opening_reason = Opening.FREE
-    events = list(view.events)
-    if events and isinstance(events[0].detail, Mapping):
-        r.opening_reason = Opening(events[0].detail.get("opening") or Opening.FREE)
-    if not view.line and len(view.legal) == 1 and view.legal[0].tile is not None:
-        r.opening_tile = view.legal[0].tile
-        r.opening_reason = Opening.FIRST_ROUND
-    if view.line:
-        r.left, r.right = view.ends
-        last: Placed = max(view.line, key=lambda p: p.order)
-        r.last_domino = last.tile
-    else:
-        r.left = r.right = -1
-        r.last_domino = None
-    r.plays = plays
-    r.turn = view.turn
-    r.last_mappano = view.last_mappano
-    r.played = sum(1 << s for s in range(n) if view.has_played[s])
-    r.passed_on = [sum(1 << p for p in po) for po in view.passed_on]
-    r.moves = []
-    r.events = events if record else None
-    r.event_count = len(events)
-    r.result = view.result
-    r._pending_camat = None
-    return r
 
 
 # -------------------------------------------------------------------- playouts
