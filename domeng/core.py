@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domeng.rules import Rules
-from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS
+from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, mask_pips
 
 __all__ = [
     "AFTER",
@@ -121,25 +121,6 @@ AFTER: tuple[int, ...] = tuple(_after(e, c) for e in range(49) for c in range(56
 
 OPEN_ENDS: tuple[int, ...] = tuple(7 * TILE_HI[i] + TILE_LO[i] for i in range(28))
 """``OPEN_ENDS[tile]``: ``7 * left + right`` after opening with the tile (R7)."""
-
-_CHUNK_PIPS = tuple(
-    tuple(
-        sum(TILE_PIPS[7 * c + b] for b in range(7) if m >> b & 1 and 7 * c + b < 28)
-        for m in range(128)
-    )
-    for c in range(4)
-)
-_C0, _C1, _C2, _C3 = _CHUNK_PIPS
-
-
-def mask_pips(m: int) -> int:
-    """The pip total of a hand mask (R4).
-
-    >>> mask_pips(0b111)  # 0|0, 1|0, 1|1
-    3
-    """
-    return _C0[m & 127] + _C1[m >> 7 & 127] + _C2[m >> 14 & 127] + _C3[m >> 21]
-
 
 def moves(hand: int, left: int, right: int) -> list[int]:
     """The move codes of ``hand`` on open ends ``left``, ``right`` (R8), in the engine's order.

@@ -16,10 +16,6 @@ from domeng.tiles import Tile
 
 __all__ = ["Event", "RoundResult", "StoneMove"]
 
-TABLE = None
-"""``StoneMove.src``/``dst`` value that means the table."""
-
-
 class StoneMove(NamedTuple):
     """``count`` stones from ``src`` to ``dst``; a seat number, or ``None`` for the table."""
 

@@ -57,7 +57,8 @@ from domeng.tiles import (
     tiles_in,
 )
 
-__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "describe_illegal"]
+__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "describe_illegal",
+           "ends_after"]
 
 LEFT = "left"
 RIGHT = "right"
@@ -167,11 +168,20 @@ class SeatView(NamedTuple):
         return self.turn == self.seat
 
 
-def _ends_after(left: int, right: int, tile: int, end: str) -> tuple[int, int]:
-    hi, lo = TILE_HI[tile], TILE_LO[tile]
-    if end == LEFT:
-        return (lo if hi == left else hi), right
-    return left, (lo if hi == right else hi)
+def ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
+    """The open ends after ``move`` on ``ends`` (None before the opening): the tile's
+    half away from the end it joins becomes that end (R7, R8).
+
+    >>> ends_after((6, 3), Move("3|1", "right")), ends_after(None, Move("5|2"))
+    ((6, 1), (5, 2))
+    """
+    tile = move.tile
+    if ends is None:
+        return tile.hi, tile.lo
+    left, right = ends
+    if move.end == LEFT:
+        return tile.other(left), right
+    return left, tile.other(right)
 
 
 DEFAULT_RULES = Rules()
@@ -194,7 +204,7 @@ _CODE_OF.update((id(m), 56 + i) for i, m in enumerate(_MOVE_OPEN))
 :meth:`Round.legal_moves` lists (they live as long as the module; any other move
 takes the checked path)."""
 _PASS_MOVE = Move(None)
-_FIT, _AFTER, _LISTED = core.FIT, core.AFTER, core.LISTED
+_FIT, _AFTER = core.FIT, core.AFTER
 _LEGAL: dict[int, tuple[Move, ...]] = {}
 """``(fitting tiles of a hand) << 6 | 7 * left + right`` → its moves: a cache."""
 _LEGAL_MAX = 200_000
@@ -965,7 +975,7 @@ class Round:
         self._end(result, tuple(terms), moves, table, due, uncovered)
 
     def _all_pips(self) -> tuple[int, ...]:
-        return tuple(core.mask_pips(h) for h in self.hands)
+        return tuple(mask_pips(h) for h in self.hands)
 
     def _end(self, result, terms, moves, table, due, uncovered) -> None:
         self.result = result
@@ -1233,8 +1243,3 @@ def _check_deal(masks: list[int], rules: Rules) -> None:
             raise ScenarioError(f"hands[{s}]", N_("{tile} is dealt twice"), tile=str(dup))
         seen |= m
 
-
-def _first_round_opener(masks: Sequence[int], rules: Rules) -> tuple[int, Tile]:
-    """R5: the holder of the highest opening double that was dealt, and that double."""
-    seat, i = core.first_round_opener(masks, rules)
-    return seat, TILES[i]

@@ -15,20 +15,10 @@ from __future__ import annotations
 from math import comb
 
 from domeng.players.base import Player, register
-from domeng.round import LEFT, Move, SeatView
+from domeng.round import Move, SeatView, ends_after
 from domeng.tiles import PIP_MASK, mask_pips
 
 __all__ = ["HeuristicPlayer", "score_moves"]
-
-
-def _ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
-    t = move.tile
-    if ends is None:
-        return t.hi, t.lo
-    left, right = ends
-    if move.end == LEFT:
-        return t.other(left), right
-    return left, t.other(right)
 
 
 def _p_holds(possible: int, match: int, size: int) -> float:
@@ -71,7 +61,7 @@ def score_moves(view: SeatView) -> list[tuple[float, Move]]:
             out.append((-1.0, move))
             continue
         t = move.tile
-        nl, nr = _ends_after(view.ends, move)
+        nl, nr = ends_after(view.ends, move)
         after = hand & ~t.bit
         match = PIP_MASK[nl] | PIP_MASK[nr]
         kuling = view.ends is not None and nl == nr

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domeng.players.base import Player, register
-from domeng.round import LEFT, Move, SeatView
+from domeng.round import Move, SeatView, ends_after
 from domeng.tiles import PIP_MASK
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -53,11 +53,6 @@ class GreedyPlayer(Player):
 
 def _can_follow(view: SeatView, move: Move) -> bool:
     """Whether the hand keeps a tile that fits the open ends after ``move``."""
-    left, right = view.ends
-    tile = move.tile
-    if move.end == LEFT:
-        left = tile.other(left)
-    else:
-        right = tile.other(right)
-    rest = view.hand_mask & ~tile.bit
+    left, right = ends_after(view.ends, move)
+    rest = view.hand_mask & ~move.tile.bit
     return bool(rest & (PIP_MASK[left] | PIP_MASK[right]))
