@@ -88,6 +88,7 @@ class Game:
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         self.names = list(names) if names else [seat_name(i) for i in range(rules.seats)]
+        self.has_names = bool(names)
         if len(self.names) != rules.seats:
             raise ScenarioError("names", ngettext("need {count} name, not {got}",
                                                   "need {count} names, not {got}", rules.seats),
@@ -95,6 +96,16 @@ class Game:
         self.record = record
         self.rounds: list[Round] = []
         self._rng_states: list[object] = []
+
+    def names_in(self, lang: str | None = None) -> list[str]:
+        """The players' names; a game given none names its seats in ``lang`` ("Seat 2").
+
+        >>> Game().names_in()[2], Game(names=list("ABCDE")).names_in("id")[2]
+        ('Seat 2', 'C')
+        """
+        if self.has_names:
+            return list(self.names)
+        return [seat_name(i, lang=lang) for i in range(self.rules.seats)]
 
     # ----------------------------------------------------------------- state
     @property

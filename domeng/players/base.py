@@ -22,6 +22,8 @@ class Player:
 
     name: ClassVar[str] = "player"
     description: ClassVar[str] = ""
+    """What the strategy does, in English: a message of the catalogue (marked with ``N_``),
+    so ``words(lang)(cls.description)`` tells it in another language."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()

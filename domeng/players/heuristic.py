@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from math import comb
 
+from domeng.i18n import N_
 from domeng.players.base import Player, register
 from domeng.round import Move, SeatView, ends_after
 from domeng.tiles import PIP_MASK, mask_pips
@@ -120,7 +121,7 @@ class HeuristicPlayer(Player):
     """Scores each move with :func:`score_moves` and plays the best (ties at random)."""
 
     name = "heuristic"
-    description = "rule-aware: finishes, blocks, sheds and guards with the stones in mind"
+    description = N_("rule-aware: finishes, blocks, sheds and guards with the stones in mind")
 
     def choose(self, view: SeatView) -> Move:
         scored = score_moves(view)

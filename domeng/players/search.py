@@ -275,7 +275,7 @@ class SearchPlayer(Player):
     """
 
     name = "search"
-    description = "samples the hidden hands and plays each move out many times"
+    description = N_("samples the hidden hands and plays each move out many times")
 
     def __init__(
         self,

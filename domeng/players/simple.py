@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domeng.i18n import N_
 from domeng.players.base import Player, register
 from domeng.round import Move, SeatView, ends_after
 from domeng.tiles import PIP_MASK
@@ -14,7 +15,7 @@ class RandomPlayer(Player):
     """Plays a legal move chosen uniformly at random."""
 
     name = "random"
-    description = "plays any legal tile, at random"
+    description = N_("plays any legal tile, at random")
 
     def choose(self, view: SeatView) -> Move:
         legal = view.legal
@@ -39,7 +40,7 @@ class GreedyPlayer(Player):
     """
 
     name = "greedy"
-    description = "plays its heaviest tile that fits"
+    description = N_("plays its heaviest tile that fits")
 
     def choose(self, view: SeatView) -> Move:
         legal = [m for m in view.legal if m.tile is not None] or list(view.legal)
