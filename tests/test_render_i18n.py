@@ -116,15 +116,19 @@ def _snapshot(seed: int, moves: int) -> Round:
     return r
 
 
-@pytest.fixture(scope="module")
-def game() -> Game:
-    g = Game(seed=4, names=NAMES)
+def played_game(names=None) -> Game:
+    g = Game(seed=4, names=names)
     players = make_players("random", seed=4)
     for _ in range(4):
         if g.is_over:
             break
         g.play_round(players)
     return g
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return played_game(NAMES)
 
 
 # ------------------------------------------------------------------ every language
@@ -196,6 +200,7 @@ def test_every_word_of_a_round_comes_from_the_catalogue(marked):
 
 def test_every_word_of_a_game_and_its_events_comes_from_the_catalogue(marked, game):
     assert_all_translated(render.game_html(game, lang=marked))
+    assert_all_translated(render.game_html(played_game(), lang=marked), [])  # "Seat 2" too
     for rd in game.rounds:
         for e in rd.events:
             assert_all_translated(render.event_html(e, names=NAMES, lang=marked))

@@ -483,7 +483,7 @@ def game_html(
     (1, True, True)
     """
     _ = words(lang)
-    names = game.names
+    names = game.names_in(lang)  # a game given no names: its seats, named in lang
     r = game.current
     if r is None:
         none_yet = _("No round dealt yet.")
@@ -499,7 +499,7 @@ def game_html(
     head = " · ".join(heads)
     rows = "".join(
         f'<tr data-seat="{st.seat}"><td class="domeng-num">{st.rank}</td>'
-        f"<td>{esc(st.name)}</td><td class=\"domeng-num\">{st.camats}</td>"
+        f"<td>{esc(names[st.seat])}</td><td class=\"domeng-num\">{st.camats}</td>"
         f'<td class="domeng-num">{st.stones}</td></tr>'
         for st in game.standings()
     )
