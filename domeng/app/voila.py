@@ -7,6 +7,13 @@ builds what the tutorial shows at its top for it: a line naming the lesson,
 and that scenario's app. Without a query (in Jupyter, under nbval) both give
 None and the tutorial shows nothing extra.
 
+**In the page's language.** The tutorial is written once per language
+(``tutorial.ipynb``, ``tutorial-id.ipynb``, ``tutorial-lt.ipynb``); each passes
+its ``lang`` to :func:`opened_slot`, :class:`LaterApp` and the quizzes, and
+shows :func:`language_links` at its top. The play page reads ``?lang=id`` with
+:func:`language_from_query`. Every word these helpers write comes from the
+catalogue (:mod:`domeng.i18n`).
+
 **A quick first table.** An app is about 150 widget models (its layouts and
 styles included) and six picture widgets whose code the browser loads each
 time; a page that creates ten of them before showing anything opens slowly.
@@ -38,6 +45,8 @@ True
 >>> later = LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
 >>> later.is_built, later.controller.scenario_name, later.is_built
 (False, 'ceki', True)
+>>> language_from_query("lang=id&scenario=ceki"), language_from_query("lang=xx")
+('id', 'en')
 """
 
 from __future__ import annotations
@@ -48,16 +57,17 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import anywidget
 import ipywidgets as w
 import traitlets
 
 from domeng.app import App, build_app
-from domeng.app.board import _asset
+from domeng.app.board import asset
 from domeng.app.controller import Controller, log_to_server
 from domeng.errors import DomengError
+from domeng.i18n import DEFAULT, Words, check_language, language_names, languages, words
 from domeng.records import builtin_scenarios
 
 __all__ = [
@@ -66,6 +76,8 @@ __all__ = [
     "Slot",
     "build_later",
     "finish_page",
+    "language_from_query",
+    "language_links",
     "opened_lesson",
     "opened_slot",
     "scenario_from_query",
@@ -78,7 +90,7 @@ PAUSE = 0.1
 FIRST_PAUSE = 1.0
 """Seconds before the first of them: the page's first table answers its first clicks at once."""
 
-_SIGNAL_ESM = _asset("watch.js") + """
+_SIGNAL_ESM = asset("watch.js") + """
 // Tells the kernel that the page has drawn this (invisible) widget: the browser's
 // widget manager is connected, so widgets made from now on reach it. It also adds to the
 // page's watch (watch.js): a table named in `built` still without its Step button a
@@ -102,6 +114,15 @@ export default { render };
 """
 
 
+def _query_value(query: str | None, key: str) -> str | None:
+    """The first ``key=`` of ``query`` (default: ``$QUERY_STRING``), stripped; None if empty."""
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    values = parse_qs(query.lstrip("?")).get(key, [])
+    value = values[0].strip() if values else ""
+    return value or None
+
+
 def scenario_from_query(query: str | None = None) -> str | None:
     """The scenario named by ``scenario=NAME`` in ``query`` (default: ``$QUERY_STRING``).
 
@@ -110,51 +131,129 @@ def scenario_from_query(query: str | None = None) -> str | None:
     >>> scenario_from_query("?scenario=%20pollo%20")
     'pollo'
     """
-    if query is None:
-        query = os.environ.get("QUERY_STRING", "")
-    values = parse_qs(query.lstrip("?")).get("scenario", [])
-    name = values[0].strip() if values else ""
-    return name or None
+    return _query_value(query, "scenario")
 
 
-def opened_lesson(query: str | None = None) -> w.Widget | None:
+def language_from_query(query: str | None = None) -> str:
+    """The language asked for by ``lang=CODE`` in ``query`` (default: ``$QUERY_STRING``).
+
+    A code of :func:`domeng.i18n.languages`; English when the query asks for none,
+    or for one there is no catalogue of (a page still opens, in English).
+
+    >>> language_from_query("?lang=lt"), language_from_query(""), language_from_query("lang=ID")
+    ('lt', 'en', 'en')
+    """
+    code = _query_value(query, "lang")
+    return code if code in languages() else DEFAULT
+
+
+def _page_file(page: str, code: str) -> str:
+    if page == "tutorial":
+        return "tutorial.ipynb" if code == DEFAULT else f"tutorial-{code}.ipynb"
+    return f"{page}.ipynb?" + urlencode({"lang": code})
+
+
+def language_links(current: str | None, page: str = "tutorial", *,
+                   query: str | None = None) -> str:
+    """A bar of links to this page in each language, named in that language; HTML.
+
+    ``page="tutorial"``: the tutorial written in each language (``tutorial.ipynb``,
+    ``tutorial-id.ipynb`` …), keeping the ``scenario=`` of ``query`` (default:
+    ``$QUERY_STRING``) so an opened lesson stays open. Any other page (``"play"``):
+    ``play.ipynb?lang=id``. The links are relative, so they work wherever the
+    notebooks are served. ``current`` (None is English) is named but not a link,
+    marked ``aria-current="page"``. A ``<nav class="domeng-languages">``.
+
+    >>> bar = language_links("id", query="scenario=ceki")
+    >>> 'href="tutorial.ipynb?scenario=ceki"' in bar, 'href="tutorial-id.ipynb' in bar
+    (True, False)
+    >>> 'href="play.ipynb?lang=lt"' in language_links("en", "play")
+    True
+    """
+    current = check_language(current)
+    scenario = scenario_from_query(query) if page == "tutorial" else None
+    items = []
+    for code, name in language_names().items():
+        label = html.escape(name)
+        if code == current:
+            items.append(f'<strong class="domeng-language-current" lang="{code}" '
+                         f'aria-current="page">{label}</strong>')
+            continue
+        href = _page_file(page, code)
+        if scenario is not None:
+            href += ("&" if "?" in href else "?") + urlencode({"scenario": scenario})
+        items.append(f'<a class="domeng-language-link" href="{html.escape(href)}" '
+                     f'lang="{code}" hreflang="{code}">{label}</a>')
+    # TRANSLATORS: the label of the bar of links to this page in the other languages.
+    label = html.escape(words(current)("Languages"))
+    return (f'<nav class="domeng domeng-languages" aria-label="{label}" '
+            'style="display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 4px 0;">'
+            + "".join(items) + "</nav>")
+
+
+def _fill(template: str, /, **markup: str) -> str:
+    """A translated ``template`` escaped as HTML, its placeholders filled with ``markup``."""
+    return html.escape(template, quote=False).format(**markup)
+
+
+def _lessons_missing(_: Words, name: str, records: Sequence[str]) -> str:
+    links = ", ".join(
+        f'<a href="?scenario={html.escape(n)}"><code>{html.escape(n)}</code></a>'
+        for n in sorted(records)
+    )
+    # TRANSLATORS: the tutorial's link named a lesson ({name}) there is none of; {lessons}
+    # lists the lessons there are, as links.
+    missing = _("The link asks for the lesson {name}, which does not exist. The lessons "
+                "are: {lessons}.")
+    below = _("The whole tutorial follows below.")
+    return (
+        '<div class="domeng-query-error-text"><p>'
+        + _fill(missing, name=f"<code>{html.escape(name)}</code>", lessons=links)
+        + f"</p><p>{html.escape(below)}</p></div>"
+    )
+
+
+def _lesson_intro(_: Words, title: str) -> str:
+    # TRANSLATORS: at the top of the tutorial when its link opened one lesson; "Step ▶"
+    # and "Why?" are the app's button labels: write them as the app shows them.
+    intro = _("You opened the lesson {title}. Press {step} to go through it one event at "
+              "a time; the lesson and {why} beside the table explain each one. The whole "
+              "tutorial follows below.")
+    step, why = _("Step ▶"), _("Why?")
+    return _fill(intro, title=f"<strong>{html.escape(title)}</strong>",
+                 step=f"<em>{html.escape(step)}</em>", why=f"<em>{html.escape(why)}</em>")
+
+
+def opened_lesson(query: str | None = None, *, lang: str | None = None) -> w.Widget | None:
     """What the tutorial shows first when its link names a lesson, or None without one.
 
     A known scenario gives a sentence naming it and its app (open hands, the
-    lesson beside the board), with the CSS class ``domeng-opened-lesson``. An
+    lesson beside the board), with the CSS class ``domeng-opened-lesson``, above
+    a :func:`language_links` bar that keeps the lesson open in another language. An
     unknown name gives a message listing the lessons there are, with the
-    class ``domeng-query-error``.
+    class ``domeng-query-error``. Both in ``lang`` (the page's language).
 
     >>> box = opened_lesson("scenario=no-such-lesson")
     >>> "domeng-query-error" in box._dom_classes, "passebunge-twice" in box.value
     (True, True)
     """
+    _ = words(lang)
     name = scenario_from_query(query)
     if name is None:
         return None
     records = {r.name: r for r in builtin_scenarios()}
     record = records.get(name)
     if record is None:
-        links = ", ".join(
-            f'<a href="?scenario={html.escape(n)}"><code>{html.escape(n)}</code></a>'
-            for n in sorted(records)
-        )
-        box = w.HTML(
-            f'<div class="domeng-query-error-text"><p>The link asks for the lesson '
-            f"<code>{html.escape(name)}</code>, which does not exist. The lessons are: "
-            f"{links}.</p><p>The whole tutorial follows below.</p></div>"
-        )
+        box = w.HTML(_lessons_missing(_, name, list(records)))
         box.add_class("domeng-query-error")
         return box
     intro = w.HTML(
         '<div class="domeng-opened-intro" style="border-left: 5px solid #1d4ed8; '
-        'padding: 2px 10px; margin: 4px 0;"><p>You opened the lesson '
-        f"<strong>{html.escape(record.title or record.name)}</strong>. Press "
-        "<em>Step ▶</em> to go through it one event at a time; the lesson and "
-        "<em>Why?</em> beside the table explain each one. The whole tutorial "
-        "follows below.</p></div>"
+        'padding: 2px 10px; margin: 4px 0;">'
+        + language_links(_.lang, query=urlencode({"scenario": name}))
+        + f"<p>{_lesson_intro(_, record.title_in(_.lang) or record.name)}</p></div>"
     )
-    app: App = build_app(scenario=record, compact=True, lesson=True)
+    app: App = _build_app(lang, scenario=record, compact=True, lesson=True)
     app.add_class("domeng-opened-app")
     box = w.VBox([intro, app])
     box.add_class("domeng-opened-lesson")
@@ -215,9 +314,13 @@ class PageSignal(anywidget.AnyWidget):
 
 
 class Slot(w.VBox):
-    """The top of the tutorial: room for :func:`opened_lesson`, and the :class:`PageSignal`."""
+    """The top of the tutorial: room for :func:`opened_lesson`, and the :class:`PageSignal`.
 
-    def __init__(self) -> None:
+    ``lang``: the page's language, in which :func:`finish_page` opens a lesson.
+    """
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = check_language(lang)
         self.signal = PageSignal()
         super().__init__([self.signal])
         self.add_class("domeng-opened-slot")
@@ -230,32 +333,43 @@ class Slot(w.VBox):
         return "Slot()"
 
 
-def opened_slot() -> Slot:
+def opened_slot(lang: str | None = None) -> Slot:
     """Room at the top of the tutorial for :func:`opened_lesson` (filled by :func:`finish_page`).
 
     CSS class ``domeng-opened-slot``; it holds only the invisible :class:`PageSignal`
-    until then.
+    until then. ``lang``: the tutorial's language (None is English); a lesson its
+    link opens is shown in it.
 
-    >>> opened_slot().children
-    (PageSignal(),)
+    >>> opened_slot().children, opened_slot("id").lang
+    ((PageSignal(),), 'id')
     """
-    return Slot()
+    return Slot(lang)
+
+
+def _build_app(lang: str | None, **options: Any) -> App:
+    """``build_app(**options)`` in ``lang``."""
+    return build_app(**options, lang=lang)
 
 
 class LaterApp(w.VBox):
-    """Room for an app that is built later: ``build_app(**options)`` on first need.
+    """Room for an app that is built later: ``build_app(**options, lang=lang)`` on first need.
 
     It shows a short note until :meth:`build` runs (by :func:`build_later`, or
     on the first read of :attr:`app` or :attr:`controller`). ``css_class`` is
     given to the box at once, so a page can be searched for it before the app
-    is there; the app inside has the usual ``domeng-app`` classes.
+    is there; the app inside has the usual ``domeng-app`` classes. ``lang``: the
+    language of the app and of the note (None is English).
     """
 
-    def __init__(self, css_class: str = "", **options: Any) -> None:
+    def __init__(self, css_class: str = "", *, lang: str | None = None,
+                 **options: Any) -> None:
         self.options = options
         self.css_class = css_class
+        self.lang = check_language(lang)
         self._app: App | None = None
-        note = w.HTML('<p class="domeng-note domeng-later-note">Laying out the table…</p>')
+        # TRANSLATORS: shown where a table will be, while the page lays it out.
+        waiting = html.escape(words(self.lang)("Laying out the table…"))
+        note = w.HTML(f'<p class="domeng-note domeng-later-note">{waiting}</p>')
         super().__init__([note])
         self.add_class("domeng-later")
         if css_class:
@@ -273,18 +387,22 @@ class LaterApp(w.VBox):
         never swallowed. A :class:`~domeng.errors.DomengError` (a scenario that
         does not exist) says what is wrong; anything else says the table could not
         be laid out, and its traceback goes to the server's log, never to the page.
+        The line is in the app's language.
         """
         if self._app is None:
             try:
-                self._app = build_app(**self.options)
+                self._app = _build_app(self.lang, **self.options)
             except Exception as exc:
+                _ = words(self.lang)
                 if isinstance(exc, DomengError):
-                    line = f"This table could not be laid out: {' '.join(str(exc).split())}"
+                    told = " ".join(exc.describe(self.lang).split())
+                    # TRANSLATORS: {error} says why the tutorial's table could not be made.
+                    line = _("This table could not be laid out: {error}", error=told)
                 else:
                     log_to_server()
                     log.error("a table could not be laid out", exc_info=exc)
-                    line = ("This table could not be laid out. The details are in the "
-                            "server's log.")
+                    line = _("This table could not be laid out. The details are in the "
+                             "server's log.")
                 note = w.HTML(f'<p class="domeng-later-error">{html.escape(line)}</p>')
                 self.children = (note,)
                 raise
@@ -350,7 +468,7 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     which brings the query string; elsewhere that wait returns at once. The
     apps are laid out once the page has drawn the slot's :class:`PageSignal`
     (never before: see the module's documentation); without a running event
-    loop (a script, a test), at once.
+    loop (a script, a test), at once. The lesson opens in the slot's language.
 
     >>> slot = opened_slot()
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
@@ -360,7 +478,7 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     """
     if query is None:
         _wait_for_request()
-    lesson = opened_lesson(query)
+    lesson = opened_lesson(query, lang=slot.lang)
     if lesson is not None:
         slot.show(lesson)
     def mark(app: LaterApp) -> None:
