@@ -184,8 +184,9 @@ def language_links(current: str | None, page: str = "tutorial", *,
             href += ("&" if "?" in href else "?") + urlencode({"scenario": scenario})
         items.append(f'<a class="domeng-language-link" href="{html.escape(href)}" '
                      f'lang="{code}" hreflang="{code}">{label}</a>')
+    _ = words(current)
     # TRANSLATORS: the label of the bar of links to this page in the other languages.
-    label = html.escape(words(current)("Languages"))
+    label = html.escape(_("Languages"))
     return (f'<nav class="domeng domeng-languages" aria-label="{label}" '
             'style="display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 4px 0;">'
             + "".join(items) + "</nav>")
@@ -367,8 +368,9 @@ class LaterApp(w.VBox):
         self.css_class = css_class
         self.lang = check_language(lang)
         self._app: App | None = None
+        _ = words(self.lang)
         # TRANSLATORS: shown where a table will be, while the page lays it out.
-        waiting = html.escape(words(self.lang)("Laying out the table…"))
+        waiting = html.escape(_("Laying out the table…"))
         note = w.HTML(f'<p class="domeng-note domeng-later-note">{waiting}</p>')
         super().__init__([note])
         self.add_class("domeng-later")
