@@ -125,7 +125,7 @@ def tile_group(
         parent, "g", class_=cls, transform=f"translate({num(x)} {num(y)})",
         data_id=None if face_down else data_id, **attrs,
     )
-    el(g, "title", title or ("a face-down tile" if face_down else f"{a}|{b}"))
+    el(g, "title", title or (_face_down(words()) if face_down else f"{a}|{b}"))
     rx = s * 0.14
     edge = max(1.0, s / 32)
     if face_down:
