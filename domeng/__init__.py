@@ -1,6 +1,7 @@
 """Domeng: the five-player block-dominoes game of South Sulawesi.
 
-A rules engine whose every event explains itself (``Event.text``), a game of
+A rules engine whose every event explains itself (``Event.text``, or
+``Event.describe(lang="id")`` in another language of :func:`languages`), a game of
 rounds with its stones and CAMAT, scenario files, computer players, pictures
 and a teaching app.
 
@@ -14,6 +15,7 @@ from domeng import players
 from domeng.errors import (
     DomengError,
     IllegalMove,
+    IllegalReason,
     RoundOver,
     RulesError,
     ScenarioError,
@@ -21,17 +23,18 @@ from domeng.errors import (
 )
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.game import Game, Standing
+from domeng.i18n import languages, words
 from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView
 from domeng.rules import Rules
-from domeng.terms import GLOSSARY, Ending, EventKind, Term
+from domeng.terms import GLOSSARY, Ending, EventKind, Opening, Term, glossary
 from domeng.tiles import TILES, Tile, parse_tile
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "DomengError", "Ending", "Event", "EventKind", "GLOSSARY", "Game", "IllegalMove", "LEFT",
-    "Move", "Standing", "players",
+    "DomengError", "Ending", "Event", "EventKind", "GLOSSARY", "Game", "IllegalMove",
+    "IllegalReason", "LEFT", "Move", "Opening", "Standing", "glossary", "languages", "players",
     "Placed", "RIGHT", "Round", "RoundOver", "RoundResult", "Rules", "RulesError",
     "ScenarioError", "SeatView", "StoneMove", "TILES", "Term", "Tile", "TileError",
-    "parse_tile",
+    "parse_tile", "words",
 ]
