@@ -36,17 +36,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from domeng.i18n import N_
+
 try:
     import numpy as np
 except ModuleNotFoundError as exc:  # `pip install domeng` alone: the engine, not the batch path
-    raise ModuleNotFoundError(
-        "domeng.batch needs numpy: pip install 'domeng[sim]' "
-        "(domeng.stats plays random rounds without it)", name="numpy") from exc
+    from domeng.simulate import MissingExtra
+
+    raise MissingExtra(
+        N_("domeng.batch needs numpy: pip install 'domeng[sim]' (domeng.stats plays random "
+           "rounds without it)"), name="numpy") from exc
 
 from domeng.errors import RulesError, ScenarioError, show_value
 from domeng.events import RoundResult
 from domeng.round import LEFT, RIGHT, Move, Round, check_stones
 from domeng.rules import Rules
+from domeng.stats import SimulationError
 from domeng.terms import Ending
 from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, TILES, tile_of
 
@@ -653,14 +658,16 @@ def check_rules(rules: Rules) -> Rules:
     True
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: should be a Rules object, not {show_value(rules)}")
+        raise RulesError(N_("rules: should be a Rules object, not {value}"),
+                         value=show_value(rules))
     default = Rules()
     unknown = [f.name for f in dataclasses.fields(rules) if f.name not in KNOWN_RULES
                and getattr(rules, f.name) != getattr(default, f.name)]
     if unknown:
         raise RulesError(
-            f"rules: the batch simulator does not play {', '.join(unknown)}; "
-            "use domeng.core or the engine for these rules", unknown[0])
+            # TRANSLATORS: {names} are rules fields, like "ceki_stones, pollo_stones"
+            N_("rules: the batch simulator does not play {names}; use domeng.core or the "
+               "engine for these rules"), unknown[0], names=", ".join(unknown))
     return rules
 
 
@@ -734,11 +741,12 @@ def simulate_rounds(
     """
     rules = check_rules(rules or Rules())
     if n < 0:
-        raise ValueError(f"rounds must be ≥ 0, not {n}")
+        raise SimulationError(N_("rounds must be ≥ 0, not {n}"), n=n)
     if batch < 1:
-        raise ValueError(f"batch must be ≥ 1, not {batch}")
+        raise SimulationError(N_("batch must be ≥ 1, not {batch}"), batch=batch)
     if opener is not None and not 0 <= opener < rules.seats:
-        raise ScenarioError("opener", f"{opener} is not a seat 0–{rules.seats - 1}")
+        raise ScenarioError("opener", N_("{value} is not a seat 0–{last}"), value=opener,
+                            last=rules.seats - 1)
     start = check_stones(rules, stones)
     rng = np.random.Generator(np.random.PCG64(seed))
     sim = _Simulator(rules, rng, opener, start, min(trace, n))

@@ -1,16 +1,19 @@
 """The ``domeng`` command: replay files and scenarios, list the library, simulate games.
 
-    domeng replay FILE|NAME [--json]   narrate a scenario or game, one line per event
-    domeng scenarios [--json]          list the built-in scenarios
-    domeng simulate --rounds N --seed S [--players …] [--json]
-    domeng app [--port P] [--ip IP]    serve the tutorial and the play page with Voilà
-    domeng play [--port P] [--ip IP]   the same, opening at the game
+    domeng replay FILE|NAME [--json] [--lang L]   narrate a scenario or game, one line per event
+    domeng scenarios [--json] [--lang L]          list the built-in scenarios
+    domeng simulate --rounds N --seed S [--players …] [--json] [--lang L]
+    domeng app [--port P] [--ip IP] [--lang L]    serve the tutorial and the play page with Voilà
+    domeng play [--port P] [--ip IP] [--lang L]   the same, opening at the game
     domeng notebooks DEST [--force]    copy the notebooks out, to change and run again
     domeng site DEST                   build the static site (Python in the browser)
 
-Exit status 0 on success, 2 with a one-line message on standard error for
-input that cannot be read or replayed and for options that make no sense;
-``docs/format.md`` describes the files and their limits.
+``--lang`` is a language of the catalogue (:func:`domeng.i18n.languages`: ``en``, ``id``,
+``lt``): the sentences, headings and error messages are in that language, with the
+numbers, tiles and rule ids of the English ones. Exit status 0 on success, 2 with a
+one-line message on standard error for input that cannot be read or replayed and for
+options that make no sense (an unknown language among them); ``docs/format.md``
+describes the files and their limits.
 """
 
 from __future__ import annotations
@@ -19,47 +22,81 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from domeng.errors import DomengError
+from domeng.i18n import DEFAULT, UnknownLanguage, Words, check_language, languages, words
 from domeng.terms import EventKind
 from domeng.tiles import format_tiles, tiles_in
 
-__all__ = ["main", "narrate"]
+__all__ = ["add_language_argument", "asked_language", "main", "narrate"]
 
 
-def narrate(record) -> list[str]:
-    """The lines ``domeng replay`` prints for a loaded record: one per event."""
+def _kind_labels(_: Words) -> dict[EventKind, str]:
+    """The event kinds as the narration's column shows them."""
+    return {
+        # TRANSLATORS: the column of domeng replay saying what an event is: a play, a pass,
+        # the end of the round, a CAMAT appointment; one short word each.
+        EventKind.PLAY: _.pgettext("event kind", "play"),
+        EventKind.PASS: _.pgettext("event kind", "pass"),
+        EventKind.END: _.pgettext("event kind", "end"),
+        EventKind.CAMAT: _.pgettext("event kind", "camat"),
+    }
+
+
+def narrate(record, *, lang: str | None = None) -> list[str]:
+    """The lines ``domeng replay`` prints for a loaded record: one per event, in ``lang``.
+
+    >>> from domeng.records import load_builtin
+    >>> lines = narrate(load_builtin("pass"))
+    >>> print(lines[0], lines[4][:41], sep="\\n")
+    A plain PASS, paid by the table
+        1. play  [LEMPA] Lamba opens with 6|6
+    """
+    from domeng.explain import seat_name
     from domeng.records import replay
 
+    _ = words(lang)
     game = replay(record)
-    names = record.names
+    given = list(record.players) or None
+
+    def name(seat: int) -> str:
+        return seat_name(seat, given, lang=lang)
+
+    kinds = _kind_labels(_)
+    width = max(len(label) for label in kinds.values())
     lines = []
-    if record.title:
-        lines.append(record.title)
-        lines.append("=" * len(record.title))
+    title = record.title_in(lang)
+    if title:
+        lines.append(title)
+        lines.append("=" * len(title))
     for i, r in enumerate(game.rounds):
         if len(game.rounds) > 1:
-            lines.append(f"Round {i + 1}")
-        hands = "; ".join(
-            f"{names[s]}: {format_tiles(tiles_in(r.dealt[s]))}" for s in range(r.n)
-        )
-        lines.append(f"  Deal — {hands}")
-        lines.append(
-            f"  Sleeping: {format_tiles(r.sleeping_tiles)}"
-            f" · stones on the table: {r.start_table}"
-        )
+            lines.append(_("Round {number}", number=i + 1))
+        hands = "; ".join(f"{name(s)}: {format_tiles(tiles_in(r.dealt[s]))}" for s in range(r.n))
+        # TRANSLATORS: {hands} is "Andi: 6|6 6|2 …; Besse: 6|4 …", each seat's dealt tiles
+        lines.append("  " + _("Deal — {hands}", hands=hands))
+        lines.append("  " + _("Sleeping: {tiles} · stones on the table: {table}",
+                              tiles=format_tiles(r.sleeping_tiles), table=r.start_table))
         for k, e in enumerate(r.events or (), start=1):
             terms = " ".join(t.value for t in e.terms)
             tag = f"[{terms}] " if terms else ""
-            lines.append(f"  {k:3d}. {e.kind.value:<5} {tag}{e.describe(names)}")
+            told = e.describe(given, lang=lang)
+            lines.append(f"  {k:3d}. {kinds[e.kind]:<{width}} {tag}{told}")
         if r.result is None:
-            who = names[r.turn] if r.turn is not None else "?"
-            lines.append(f"  … the round goes on: {who} to play; open ends {r.ends}.")
-        held = ", ".join(f"{names[s]} {r.held[s]}" for s in range(r.n))
-        lines.append(f"  Stones: table {r.table}; {held}")
+            if r.ends is None:
+                lines.append("  " + _("… the round goes on: {who} to open.",
+                                      who=name(r.turn) if r.turn is not None else "?"))
+            else:
+                # TRANSLATORS: {ends} are the two open ends, like "(6, 4)"
+                lines.append("  " + _("… the round goes on: {who} to play; open ends {ends}.",
+                                      who=name(r.turn) if r.turn is not None else "?",
+                                      ends=f"({r.ends[0]}, {r.ends[1]})"))
+        held = ", ".join(f"{name(s)} {r.held[s]}" for s in range(r.n))
+        # TRANSLATORS: {held} is "Andi 0, Besse 2, …", the stones each player holds
+        lines.append("  " + _("Stones: table {table}; {held}", table=r.table, held=held))
         if r.events and r.events[-1].kind is EventKind.CAMAT:
-            lines.append(f"  CAMAT: {names[r.camat]}")
+            lines.append("  " + _("CAMAT: {who}", who=name(r.camat)))
     return lines
 
 
@@ -68,20 +105,23 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     record = load_any(args.source)
     if args.json:
-        json.dump(replay_json(record), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(replay_json(record, lang=args.lang), sys.stdout, ensure_ascii=False,
+                  indent=1)
         sys.stdout.write("\n")
     else:
-        print("\n".join(narrate(record)))
+        print("\n".join(narrate(record, lang=args.lang)))
     return 0
 
 
 def _cmd_scenarios(args: argparse.Namespace) -> int:
     from domeng.records import builtin_scenarios
 
+    lang = args.lang
+    _ = words(lang)
     library = builtin_scenarios()
     if args.json:
         out = [
-            {"name": r.name, "title": r.title, "shows": list(r.shows),
+            {"name": r.name, "title": r.title_in(lang), "shows": list(r.shows),
              "rounds": len(r.rounds)}
             for r in library
         ]
@@ -90,65 +130,130 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
         return 0
     width = max((len(r.name) for r in library), default=4)
     for r in library:
-        print(f"{r.name:<{width}}  {r.title}")
-        print(f"{'':<{width}}  shows: {' '.join(r.shows)}")
-    print(f"\n{len(library)} scenarios. Replay one with: domeng replay NAME")
+        print(f"{r.name:<{width}}  {r.title_in(lang)}")
+        # TRANSLATORS: {terms} are the term ids a scenario shows, like "CEKI CUCUQ"
+        print(f"{'':<{width}}  " + _("shows: {terms}", terms=" ".join(r.shows)))
+    command = "domeng replay NAME" + (f" --lang {lang}" if lang not in (None, DEFAULT) else "")
+    print()
+    print(_.ngettext("{count} scenario. Replay one with: {command}",
+                     "{count} scenarios. Replay one with: {command}", len(library),
+                     command=command))
     return 0
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on standard error, status 2."""
+    """An argument parser whose usage errors are one line on standard error, status 2.
+
+    ``lang``: the language of the line's own words (argparse's words stay English).
+    """
+
+    def __init__(self, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print ``prog: message (see prog --help)`` and exit with status 2."""
         message = " ".join(message.split())
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        _ = words(self.lang)
+        # TRANSLATORS: a usage error of the command line; {prog} is "domeng replay"
+        text = _("{prog}: {problem} (see {prog} --help)", prog=self.prog, problem=message)
+        self.exit(2, text + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``domeng`` command."""
+def language_arg(text: str) -> str:
+    """An argparse ``type``: a language code of the catalogue, else a one-line error
+    naming the known ones.
+
+    >>> language_arg("xx")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: no language "xx": the known ones are en, id, lt
+    """
+    try:
+        return check_language(text)
+    except UnknownLanguage as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang``: the language of ``what`` the command prints."""
+    parser.add_argument("--lang", type=language_arg, choices=languages(), default=None,
+                        help=f"the language of {what}: {', '.join(languages())} "
+                             "(default en)")
+
+
+def asked_language(argv: Sequence[str] | None) -> str | None:
+    """The language ``--lang`` asks for in ``argv`` (None when none or an unknown one), read
+    before the arguments are parsed, so that even a usage error is told in it.
+
+    >>> asked_language(["replay", "ceki", "--lang", "id"]), asked_language(["--lang=xx"])
+    ('id', None)
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            code = argv[i + 1]
+        elif arg.startswith("--lang="):
+            code = arg.partition("=")[2]
+        else:
+            continue
+        return code if code in languages() else None
+    return None
+
+
+def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``domeng`` command; ``lang``: the language of its
+    error messages."""
     parser = OneLineParser(
         prog="domeng",
         description="Domeng, the five-player block-dominoes game of South Sulawesi.",
+        lang=lang,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = sub.add_parser("replay", help="replay a scenario or game file, or a built-in scenario",
-                       description="Replay a scenario or game file (see docs/format.md) or a "
-                                   "built-in scenario by name, one line per event.")
+
+    def add(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return sub.add_parser(name, lang=lang, **kwargs)
+
+    p = add("replay", help="replay a scenario or game file, or a built-in scenario",
+            description="Replay a scenario or game file (see docs/format.md) or a "
+                        "built-in scenario by name, one line per event.")
     p.add_argument("source", metavar="FILE|NAME", help="a .json file or a built-in scenario name")
     p.add_argument("--json", action="store_true",
                    help="print the JSON object described in docs/format.md")
+    add_language_argument(p, "the narration, the event texts of --json and the errors")
     p.set_defaults(func=_cmd_replay)
-    p = sub.add_parser("scenarios", help="list the built-in scenarios")
+    p = add("scenarios", help="list the built-in scenarios")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_language_argument(p, "the titles")
     p.set_defaults(func=_cmd_scenarios)
     from domeng import simulate
 
-    p = sub.add_parser("simulate", help="play whole games between computer players",
-                       description="Play games between computer players and summarise them.")
-    simulate.add_arguments(p)
+    p = add("simulate", help="play whole games between computer players",
+            description="Play games between computer players and summarise them.")
+    simulate.add_arguments(p, lang=lang)
     p.set_defaults(func=simulate.run)
     from domeng import serve
 
     for page, port, what in (("tutorial", 8866, "the tutorial"), ("play", 8867, "the game")):
-        p = sub.add_parser("app" if page == "tutorial" else "play",
-                           help=f"serve the lessons with Voilà, opening at {what}",
-                           description=f"Serve the tutorial and the play page with Voilà "
-                                       f"(the 'voila' extra), opening at {what}. Ctrl-C stops "
-                                       f"it.")
-        serve.add_server_arguments(p, port)
+        p = add("app" if page == "tutorial" else "play",
+                help=f"serve the lessons with Voilà, opening at {what}",
+                description=f"Serve the tutorial and the play page with Voilà "
+                            f"(the 'voila' extra), opening at {what}. Ctrl-C stops it.")
+        serve.add_server_arguments(p, port, lang=lang)
         p.set_defaults(func=serve.run_app, page=page)
-    p = sub.add_parser("notebooks", help="copy the tutorial and the play page into a folder",
-                       description="Copy tutorial.ipynb and play.ipynb into DEST, to open, "
-                                   "change and run again in JupyterLab.")
+    p = add("notebooks", help="copy the tutorial and the play page into a folder",
+            description="Copy the tutorial (in every language) and play.ipynb into DEST, to "
+                        "open, change and run again in JupyterLab.")
     p.add_argument("dest", metavar="DEST", help="the folder (made if missing)")
     p.add_argument("--force", action="store_true", help="overwrite files already there")
+    add_language_argument(p, "the errors")
     p.set_defaults(func=serve.run_notebooks)
-    p = sub.add_parser("site", help="build the static site (Python in the browser) into a folder",
-                       description="Build the tutorial and the play page as a static site "
-                                   "whose Python runs in each visitor's browser (Voici and "
-                                   "Pyodide, fetched once from PyPI and npm and cached).")
+    p = add("site", help="build the static site (Python in the browser) into a folder",
+            description="Build the tutorial and the play page as a static site "
+                        "whose Python runs in each visitor's browser (Voici and "
+                        "Pyodide, fetched once from PyPI and npm and cached).")
     p.add_argument("dest", metavar="DEST", help="a new or empty folder, or an earlier site")
+    add_language_argument(p, "the errors")
     p.set_defaults(func=serve.run_site)
     return parser
 
@@ -170,15 +275,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a terminal that cannot show "—" or a name's letters gets them escaped, not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    parser = build_parser(lang=asked_language(argv))
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", None)
     try:
         return args.func(args)
     except DomengError as exc:
-        print(f"domeng: {one_line(str(exc))}", file=sys.stderr)
+        print(f"domeng: {one_line(exc.describe(lang))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("domeng: interrupted", file=sys.stderr)
+        _ = words(lang)
+        print("domeng: " + _("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

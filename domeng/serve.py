@@ -2,9 +2,16 @@
 
 The tutorial and the play page are package data (``domeng.notebooks``, the
 checkout's ``notebooks/`` folder), so an installed package carries its lesson.
-``domeng app`` serves both notebooks with Voilà and opens at the tutorial;
+The tutorial is there in each language it was written in: ``tutorial.ipynb`` in
+English, ``tutorial-id.ipynb``, ``tutorial-lt.ipynb`` (:func:`tutorial_notebook`).
+``domeng app`` serves the notebooks with Voilà and opens at the tutorial;
 ``domeng play`` is the same server opening at the game. The tutorial's last
 chapter links the play page, so one server holds the whole course.
+
+A server has a language (``--lang``, English by default) and ``/`` opens its page
+in it: the tutorial in that language, or the play page with ``?lang=`` passed on.
+A visitor's ``/?lang=id`` chooses another (an unknown one is English), and the
+rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`).
 ``domeng site DEST`` builds the same two pages as a static site (``domeng.site``,
 the checkout's ``site/``), whose Python runs in each visitor's browser.
 
@@ -16,7 +23,9 @@ the browser tests use :func:`voila_flags`. They are:
 - Voilà's lab template without its two CDN stylesheet links (the template
   ``domeng`` in ``domeng/app/jupyter-data``), so a page asks nothing of any other host;
 - preheated kernels: a pool that has already run the notebook waits for each
-  visitor (2 for the page a server opens at, 1 for the other);
+  visitor (2 for the page a server opens at, 1 for the other page in the
+  server's language, none for the tutorials in the other languages, which
+  start a kernel when visited);
 - kernels idle for 10 minutes are shut down, and a slow first cell may take a
   minute before Voilà gives up on it.
 
@@ -33,19 +42,21 @@ import errno
 import os
 import shutil
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
 
-from domeng.errors import DomengError
+from domeng.errors import DomengError, ngettext
+from domeng.i18n import DEFAULT, N_, check_language, languages, words
 
 __all__ = [
-    "PAGES", "ServeError", "build_site", "copy_notebooks", "notebooks_dir", "serve",
-    "template_path", "voila_flags",
+    "PAGES", "ServeError", "build_site", "copy_notebooks", "notebook_names", "notebooks_dir",
+    "opening_url", "serve", "template_path", "tutorial_notebook", "voila_flags",
 ]
 
 PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb"}
-"""The pages a server can open at, and their notebooks."""
+"""The pages a server can open at, and their notebooks (the tutorial's in English)."""
 
 IDLE_SECONDS = 600
 """Kernels of pages left idle this long are shut down."""
@@ -55,11 +66,74 @@ class ServeError(DomengError):
     """The lesson cannot be served: Voilà is missing, the port is taken, a file is in the way."""
 
 
+def tutorial_notebook(lang: str | None = None) -> str:
+    """The tutorial's notebook in ``lang`` (None: English), whether it exists or not.
+
+    >>> tutorial_notebook(), tutorial_notebook("en"), tutorial_notebook("id")
+    ('tutorial.ipynb', 'tutorial.ipynb', 'tutorial-id.ipynb')
+    """
+    return PAGES["tutorial"] if lang in (None, DEFAULT) else f"tutorial-{lang}.ipynb"
+
+
+def opening_url(page: str, query: str = "", *, lang: str | None = None,
+                notebooks: Collection[str] = ()) -> str:
+    """Where ``/`` sends a visitor of a server opening at ``page`` in ``lang``: the path
+    ``voila/render/NOTEBOOK`` with the visitor's ``query`` (without its ``?``).
+
+    The query's ``lang=`` chooses the language, else the server's ``lang``; a code
+    with no catalogue is English. The tutorial opens in that language when
+    ``notebooks`` (the names served) hold it, else in English; the play page gets
+    ``lang=`` in its query when the server's language is not English. The rest of
+    the query (``scenario=ceki``) is kept.
+
+    >>> notebooks = ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"]
+    >>> opening_url("tutorial", "lang=id&scenario=ceki", notebooks=notebooks)
+    'voila/render/tutorial-id.ipynb?lang=id&scenario=ceki'
+    >>> opening_url("tutorial", "scenario=ceki", lang="id", notebooks=notebooks)
+    'voila/render/tutorial-id.ipynb?scenario=ceki'
+    >>> opening_url("tutorial", "lang=xx", lang="id", notebooks=notebooks)
+    'voila/render/tutorial.ipynb?lang=xx'
+    >>> opening_url("play", "", lang="id"), opening_url("play", "lang=en", lang="id")
+    ('voila/render/play.ipynb?lang=id', 'voila/render/play.ipynb?lang=en')
+    """
+    pairs = parse_qsl(query, keep_blank_values=True)
+    asked = [value for key, value in pairs if key == "lang"]
+    code = asked[-1] if asked else lang
+    if code not in languages():
+        code = DEFAULT
+    if page == "play" and not asked and code != DEFAULT:
+        pairs.append(("lang", code))
+    name = _notebook_of(page, code, notebooks)
+    return f"voila/render/{name}" + (f"?{urlencode(pairs)}" if pairs else "")
+
+
+def _notebook_of(page: str, lang: str | None, notebooks: Collection[str]) -> str:
+    """The notebook of ``page`` in ``lang``: the tutorial's translation when there is one."""
+    if page == "tutorial" and tutorial_notebook(lang) in notebooks:
+        return tutorial_notebook(lang)
+    return PAGES[page]
+
+
 @contextlib.contextmanager
 def notebooks_dir() -> Iterator[Path]:
     """The folder holding the tutorial and the play page, as a real directory."""
     with resources.as_file(resources.files("domeng.notebooks")) as path:
         yield Path(path)
+
+
+def notebook_names(folder: Path | None = None) -> list[str]:
+    """The notebooks of ``folder`` (default: the package's): the tutorial, its
+    translations (``tutorial-id.ipynb`` …, by language code), then the play page.
+
+    >>> notebook_names()[0], notebook_names()[-1]
+    ('tutorial.ipynb', 'play.ipynb')
+    """
+    if folder is None:
+        with notebooks_dir() as folder:
+            return notebook_names(folder)
+    found = {p.name for p in folder.glob("*.ipynb")}
+    tutorials = sorted(n for n in found if n.startswith("tutorial-"))
+    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"]) if n in found]
 
 
 def template_path() -> Path:
@@ -91,24 +165,35 @@ def check_port(ip: str, port: int) -> None:
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise ServeError(
-                    f"port {port} on {ip} is taken (is a Domeng server already running?): "
-                    f"choose another with --port"
+                    N_("port {port} on {ip} is taken (is a Domeng server already running?): "
+                       "choose another with --port"), port=port, ip=ip,
                 ) from None
-            raise ServeError(f"cannot listen on {ip}:{port}: {exc.strerror}") from None
+            # TRANSLATORS: {reason} is the system's own words ("Permission denied")
+            raise ServeError(N_("cannot listen on {ip}:{port}: {reason}"), ip=ip, port=port,
+                             reason=exc.strerror) from None
 
 
 def _voila_app():
     """Voilà's application class, serving a folder with ``/`` sent to one page."""
     try:
-        from tornado.web import RedirectHandler
+        from tornado.web import RequestHandler
         from traitlets.config import Config
         from voila.app import Voila
         from voila.tornado.handler import TornadoVoilaHandler
     except ImportError:
         raise ServeError(
-            "serving the lessons needs Voilà, which is not installed: "
-            "pip install 'domeng[voila]'"
+            N_("serving the lessons needs Voilà, which is not installed: "
+               "pip install 'domeng[voila]'")
         ) from None
+
+    class RootHandler(RequestHandler):
+        """``/``: to the page the server opens at, in the language asked (:func:`opening_url`)."""
+
+        def initialize(self, to: Callable[[str], str]) -> None:
+            self.to = to
+
+        def get(self) -> None:
+            self.redirect(self.to(self.request.query))  # 302: the language may change
 
     class PageHandler(TornadoVoilaHandler):
         """Voilà's page handler, which also sets the ``_xsrf`` cookie.
@@ -126,55 +211,86 @@ def _voila_app():
     class DomengVoila(Voila):
         """Voilà serving the notebooks folder, whose ``/`` opens one page (``?`` kept)."""
 
-        page = "tutorial.ipynb"
+        page = "tutorial"
+        lang: str | None = None
+        notebooks: tuple[str, ...] = ()
 
         def init_handlers(self) -> list:
-            to = f"{self.server_url.rstrip('/')}/voila/render/{self.page}"
+            base = f"{self.server_url.rstrip('/')}/"
+            page, lang, notebooks = self.page, self.lang, self.notebooks
+
+            def to(query: str) -> str:
+                return base + opening_url(page, query, lang=lang, notebooks=notebooks)
+
             handlers = [(h[0], PageHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
-            return [(self.server_url, RedirectHandler, {"url": to}), *handlers]
+            return [(self.server_url, RootHandler, {"to": to}), *handlers]
 
     return DomengVoila, Config
 
 
-def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866) -> None:
-    """Serve both notebooks with Voilà until stopped, ``/`` opening at ``page``."""
+def kernel_pools(page: str, lang: str | None, notebooks: Collection[str]) -> dict:
+    """Voilà's ``kernel_pools_config``: 2 preheated kernels for the notebook ``/`` opens,
+    1 for the other page in the server's language, none for any other notebook.
+
+    >>> pools = kernel_pools("play", "id", ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"])
+    >>> {name: pool["pool_size"] for name, pool in pools.items()}
+    {'default': 0, 'play.ipynb': 2, 'tutorial-id.ipynb': 1}
+    """
+    other = "play" if page == "tutorial" else "tutorial"
+    return {"default": {"pool_size": 0},
+            _notebook_of(page, lang, notebooks): {"pool_size": 2},
+            _notebook_of(other, lang, notebooks): {"pool_size": 1}}
+
+
+def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
+          lang: str | None = None) -> None:
+    """Serve the notebooks with Voilà until stopped, ``/`` opening at ``page`` in ``lang``
+    (the tutorial in that language, the play page with ``?lang=``)."""
+    _ = words(lang)
     if page not in PAGES:
-        raise ServeError(f"no page {page!r}: the pages are {', '.join(PAGES)}")
+        raise ServeError(N_("no page {page}: the pages are {pages}"), page=repr(page),
+                         pages=", ".join(PAGES))
+    lang = check_language(lang)
     app_class, Config = _voila_app()
     check_port(ip, port)
-    first = PAGES[page]
-    pools = {name: {"pool_size": 2 if name == first else 1} for name in PAGES.values()}
-    config = Config({"VoilaKernelManager": {"kernel_pools_config": pools}})
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(template_path()), os.environ.get("JUPYTER_PATH", "")) if p
     )
     with notebooks_dir() as folder:
-        app_class.page = first
+        notebooks = tuple(notebook_names(folder))
+        pools = kernel_pools(page, lang, notebooks)
+        config = Config({"VoilaKernelManager": {"kernel_pools_config": pools}})
+        app_class.page, app_class.lang, app_class.notebooks = page, lang, notebooks
         url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
-        print(f"Domeng {page}: {url}  (Ctrl-C stops it)", flush=True)
+        if page == "tutorial":
+            print(_("Domeng tutorial: {url}  (Ctrl-C stops it)", url=url), flush=True)
+        else:
+            print(_("Domeng play: {url}  (Ctrl-C stops it)", url=url), flush=True)
         app_class.launch_instance([str(folder), *voila_flags(ip=ip, port=port)], config=config)
 
 
 def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
-    """Copy the tutorial and the play page into ``dest`` (made if missing).
+    """Copy the tutorial (in every language) and the play page into ``dest`` (made if
+    missing); returns the files written, in :func:`notebook_names` order.
 
     Existing files are never overwritten unless ``force``; nothing is copied
     when one of them is in the way.
     """
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
-        raise ServeError(f"{dest} is a file, not a folder")
-    targets = [dest / name for name in PAGES.values()]
-    clash = [t for t in targets if t.exists()]
-    if clash and not force:
-        raise ServeError(
-            f"{clash[0]} already exists: pass --force to overwrite "
-            f"{'it' if len(clash) == 1 else 'them'}"
-        )
-    dest.mkdir(parents=True, exist_ok=True)
+        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
     with notebooks_dir() as folder:
-        for name, target in zip(PAGES.values(), targets, strict=True):
+        names = notebook_names(folder)
+        targets = [dest / name for name in names]
+        clash = [t for t in targets if t.exists()]
+        if clash and not force:
+            # TRANSLATORS: {path} is the first file in the way; {count} how many are
+            raise ServeError(ngettext("{path} already exists: pass --force to overwrite it",
+                                      "{path} already exists: pass --force to overwrite them",
+                                      len(clash)), path=str(clash[0]))
+        dest.mkdir(parents=True, exist_ok=True)
+        for name, target in zip(names, targets, strict=True):
             shutil.copyfile(folder / name, target)
     return targets
 
@@ -186,10 +302,10 @@ def build_site(dest: str | Path) -> Path:
     """
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
-        raise ServeError(f"{dest} is a file, not a folder")
+        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
     if dest.is_dir() and any(dest.iterdir()) and not (dest / "voici").is_dir():
-        raise ServeError(f"{dest} is not empty and holds no Domeng site: name a new folder "
-                         f"(the build replaces what the folder holds)")
+        raise ServeError(N_("{path} is not empty and holds no Domeng site: name a new folder "
+                            "(the build replaces what the folder holds)"), path=str(dest))
     from domeng.site import build
 
     with notebooks_dir() as folder:
@@ -198,35 +314,49 @@ def build_site(dest: str | Path) -> Path:
 
 
 # ----------------------------------------------------------------- command line
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port 1–65535")
-    return value
+def _port_arg(lang: str | None) -> Callable[[str], int]:
+    """An argparse ``type``: a port 1–65535, else a one-line error in ``lang``."""
+    _ = words(lang)
+
+    def port(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value} is not a port number",
+                                               value=repr(text))) from None
+        if not 1 <= value <= 65535:
+            raise argparse.ArgumentTypeError(_("{value} is not a port 1–65535", value=value))
+        return value
+
+    return port
 
 
-def add_server_arguments(parser: argparse.ArgumentParser, default_port: int) -> None:
-    """``--port`` and ``--ip`` for ``domeng app`` and ``domeng play``."""
-    parser.add_argument("--port", type=_port, default=default_port,
+def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
+                         lang: str | None = None) -> None:
+    """``--port``, ``--ip`` and ``--lang`` for ``domeng app`` and ``domeng play``;
+    ``lang``: the language of their error messages."""
+    from domeng.cli import add_language_argument
+
+    parser.add_argument("--port", type=_port_arg(lang), default=default_port,
                         help=f"the port to listen on (default {default_port})")
     parser.add_argument("--ip", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1, this machine "
                              "only; 0.0.0.0 serves a class)")
+    add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
+                                  "gets ?lang=) and of the messages")
 
 
 def run_app(args: argparse.Namespace) -> int:
     """``domeng app`` / ``domeng play``."""
-    serve(args.page, ip=args.ip, port=args.port)
+    serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None))
     return 0
 
 
 def run_site(args: argparse.Namespace) -> int:
     """``domeng site DEST``."""
+    _ = words(getattr(args, "lang", None))
     site = build_site(args.dest)
-    print(f"{site}: serve it with  python -m http.server --directory {site}")
+    print(_("{site}: serve it with  python -m http.server --directory {site}", site=site))
     return 0
 
 

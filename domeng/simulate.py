@@ -34,16 +34,21 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from domeng import core
+from domeng.errors import DomengError
 from domeng.game import Game
+from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS, make_player
 from domeng.round import DEFAULT_RULES, Round
 from domeng.rules import Rules
+from domeng.stats import SimulationError
 from domeng.terms import Ending
 
 __all__ = [
     "GAME_ROUNDS",
+    "MissingExtra",
     "PlayerSummary",
     "RoundRecord",
+    "SimulationError",
     "Summary",
     "add_arguments",
     "net_stones",
@@ -64,6 +69,15 @@ MAX_PLAYOUTS = 100_000
 
 _Z95 = 1.959964
 _ENDINGS: tuple[Ending, ...] = tuple(Ending)
+
+
+class MissingExtra(DomengError, ModuleNotFoundError):
+    """A module of an extra that is not installed (``numpy``, ``tqdm``); the message says
+    what to install. ``name`` is the missing module, as for any ``ModuleNotFoundError``."""
+
+    def __init__(self, message: str, /, *, name: str, **values: Any) -> None:
+        super().__init__(message, **values)
+        self.name = name
 
 
 class RoundRecord(NamedTuple):
@@ -90,7 +104,7 @@ def net_stones(r: Round) -> tuple[int, ...]:
     True
     """
     if r.events is None:
-        raise ValueError("net stones need a recorded round (record=True)")
+        raise SimulationError(N_("net stones need a recorded round (record=True)"))
     net = [0] * r.n
     for e in r.events:
         for m in e.stones:
@@ -377,44 +391,68 @@ class Summary:
             ],
         }
 
-    def format(self) -> str:
-        """A readable table."""
-        n = len(self.players)
+    def format(self, *, lang: str | None = None) -> str:
+        """A readable table, its sentences and headings in ``lang`` (None: English).
+
+        >>> s = simulate(["random"], rounds=3, seed=1)
+        >>> s.format().splitlines()[0][:50]
+        'Domeng simulation: 3 rounds in 1 games of up to 10'
+        """
+        _ = words(lang)
         lines = [
-            f"Domeng simulation: {self.rounds:,} rounds in {self.games:,} games "
-            f"of up to {self.game_rounds} rounds, seed {self.seed}; "
-            "players change seats and neighbours.",
-            "Net stones = received − given per round; stones are penalties, lower is better.",
+            # TRANSLATORS: {count} is the number of rounds, {games} of games and
+            # {game_rounds} of rounds in each game (any of them may be 1).
+            _.ngettext(
+                "Domeng simulation: {count:,} round in {games:,} games of up to {game_rounds} "
+                "rounds, seed {seed}; players change seats and neighbours.",
+                "Domeng simulation: {count:,} rounds in {games:,} games of up to {game_rounds} "
+                "rounds, seed {seed}; players change seats and neighbours.",
+                self.rounds, games=self.games, game_rounds=self.game_rounds, seed=self.seed),
+            _("Net stones = received − given per round; stones are penalties, lower is better."),
             "",
         ]
         counts = self.endings
         total = max(1, self.rounds)
-        lines.append("Endings: " + ", ".join(
+        # TRANSLATORS: {endings} is a list like "CEKI 12 (1.2 %), POLLO 3 (0.3 %)".
+        lines.append(_("Endings: {endings}", endings=", ".join(
             f"{e.value} {counts.get(e.value, 0):,} ({100 * counts.get(e.value, 0) / total:.1f} %)"
             for e in Ending
-        ))
+        )))
         camats = sum(1 for r in self.records if r.camat is not None)
-        lines.append(f"CAMAT appointments: {camats:,} "
-                     f"({100 * camats / total:.2f} per 100 rounds)")
+        lines.append(_("CAMAT appointments: {count:,} ({per_100:.2f} per 100 rounds)",
+                       count=camats, per_100=100 * camats / total))
         lines.append("")
-        head = (f"{'player':<14}{'net stones/round':>22}{'won':>8}"
-                + "".join(f"{e.term.label:>12}" for e in Ending)
-                + f"{'CAMATs':>8}{'CAMAT/100':>11}")
-        lines.append(head)
-        lines.append("-" * len(head))
-        for i in range(n):
+        lines.extend(self._table(_))
+        lines.append("")
+        # TRANSLATORS: {seats} is a list like "seat 0 +0.150 ± 0.120, seat 1 -0.100 ± 0.130".
+        lines.append(_("Mean net stones per round by seat: {seats}", seats=", ".join(
+            _("seat {seat} {mean:+.3f} ± {ci:.3f}", seat=s, mean=m, ci=c)
+            for s, (m, c) in enumerate(self.seat_net())
+        )))
+        return "\n".join(lines)
+
+    def _table(self, _: Words) -> list[str]:
+        """The players' table: a heading, a rule and a line per player. A column is as
+        wide as its usual width or its heading in the language, whichever is wider."""
+        headings = [
+            _.pgettext("simulation table", "player"), _("net stones/round"),
+            _.pgettext("simulation table", "won"), *(e.term.label for e in Ending),
+            _("CAMATs"), _("CAMAT/100"),
+        ]
+        usual = [14, 22, 8, *(12 for _e in Ending), 8, 11]
+        widths = [max(w, len(h) + 1) for w, h in zip(usual, headings, strict=True)]
+        head = f"{headings[0]:<{widths[0]}}" + "".join(
+            f"{h:>{w}}" for h, w in zip(headings[1:], widths[1:], strict=True))
+        lines = [head, "-" * len(head)]
+        for i in range(len(self.players)):
             p = self.player(i)
             label = f"{i}:{p.name}"
-            lines.append(
-                f"{label:<14}{p.net_mean:>+13.3f} ± {p.net_ci95:<6.3f}{p.won:>8,}"
-                + "".join(f"{p.wins[e.value]:>12,}" for e in Ending)
-                + f"{p.camats:>8,}{p.camats_per_100:>11.2f}"
-            )
-        lines.append("")
-        lines.append("Mean net stones per round by seat: " + ", ".join(
-            f"seat {s} {m:+.3f} ± {c:.3f}" for s, (m, c) in enumerate(self.seat_net())
-        ))
-        return "\n".join(lines)
+            cells = [f"{p.net_mean:>+{widths[1] - 9}.3f} ± {p.net_ci95:<6.3f}",
+                     f"{p.won:>{widths[2]},}"]
+            cells += [f"{p.wins[e.value]:>{w},}" for e, w in zip(Ending, widths[3:], strict=False)]
+            cells += [f"{p.camats:>{widths[-2]},}", f"{p.camats_per_100:>{widths[-1]}.2f}"]
+            lines.append(f"{label:<{widths[0]}}" + "".join(cells))
+        return lines
 
 
 def _task(args: tuple) -> list[RoundRecord]:
@@ -435,30 +473,39 @@ def simulate(
     game_rounds: int = GAME_ROUNDS,
     options: dict[str, dict[str, Any]] | None = None,
     rules: Rules | None = None,
+    lang: str | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds in games of ``game_rounds``, on ``workers`` processes.
 
     ``players``: one strategy name per seat (or one name for every seat);
-    ``options``: keyword options per strategy name (e.g. ``{"search": {"playouts": 500}}``).
+    ``options``: keyword options per strategy name (e.g. ``{"search": {"playouts": 500}}``);
+    ``lang``: the language of the progress bar.
     The same ``seed`` gives the same :class:`Summary` whatever ``workers`` is.
+    Impossible players or numbers raise :class:`SimulationError`.
     """
+    _ = words(lang)
     rules = rules or Rules()
     options = options or {}
     names = [p.strip() for p in players]
     if len(names) == 1:
         names = names * rules.seats
     if len(names) != rules.seats:
-        raise ValueError(f"need 1 or {rules.seats} player names, not {len(names)}")
+        raise SimulationError(N_("need 1 or {seats} player names, not {given}"),
+                              seats=rules.seats, given=len(names))
     for name in names:
         if name not in PLAYERS:
-            known = ", ".join(sorted(PLAYERS))
-            raise ValueError(f'unknown player "{name}"; known players: {known}')
+            raise SimulationError(N_('unknown player "{name}"; known players: {known}'),
+                                  name=name, known=", ".join(sorted(PLAYERS)))
     for key, value, top in (("rounds", rounds, MAX_ROUNDS), ("game_rounds", game_rounds, None),
                             ("workers", workers, MAX_WORKERS)):
         if (not isinstance(value, int) or isinstance(value, bool) or value < 1
                 or (top is not None and value > top)):
-            most = f" and at most {top:,}" if top is not None else ""
-            raise ValueError(f"{key} must be a whole number ≥ 1{most}, not {value!r}")
+            if top is None:
+                raise SimulationError(N_("{key} must be a whole number ≥ 1, not {value}"),
+                                      key=key, value=repr(value))
+            raise SimulationError(
+                N_("{key} must be a whole number ≥ 1 and at most {most:,}, not {value}"),
+                key=key, most=top, value=repr(value))
     task = _task
     if (all(name == "random" for name in names) and not options.get("random")
             and rules.max_rounds is None and rules.camat_limit is None):
@@ -480,11 +527,14 @@ def simulate(
         try:
             from tqdm import tqdm
         except ModuleNotFoundError as exc:
-            raise ModuleNotFoundError(
-                "progress bars need tqdm: pip install 'domeng[sim]', or progress=False",
+            raise MissingExtra(
+                N_("progress bars need tqdm: pip install 'domeng[sim]', or progress=False"),
                 name="tqdm") from exc
 
-        bar = tqdm(total=rounds, unit="round", file=sys.stderr, desc="simulate")
+        # TRANSLATORS: the progress bar of a simulation: "simulate: 40%|████ | 400/1000
+        # [00:02<00:03, 180.5 rounds/s]"; the unit is one word, without a number.
+        bar = tqdm(total=rounds, unit=_.pgettext("progress bar unit", "round"),
+                   file=sys.stderr, desc=_.pgettext("progress bar", "simulate"))
     try:
         if workers <= 1:
             results = map(task, tasks)
@@ -505,14 +555,16 @@ def simulate(
 
 
 # ------------------------------------------------------------------ command line
-def count_arg(low: int, high: int) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error.
+def count_arg(low: int, high: int, *, lang: str | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line error
+    in ``lang``.
 
     >>> count_arg(1, 64)("0")
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: must be a whole number from 1 to 64, not '0'
     """
+    _ = words(lang)
 
     def parse(text: str) -> int:
         try:
@@ -521,64 +573,72 @@ def count_arg(low: int, high: int) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             shown = text if len(text) <= 20 else text[:19] + "…"
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low:,} to {high:,}, not {shown!r}"
-            )
+            raise argparse.ArgumentTypeError(_(
+                "must be a whole number from {low:,} to {high:,}, not {value}",
+                low=low, high=high, value=repr(shown)))
         return value
 
     parse.__name__ = "count"
     return parse
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``domeng simulate``."""
+def add_arguments(parser: argparse.ArgumentParser, *, lang: str | None = None) -> None:
+    """The options of ``domeng simulate``; ``lang``: the language of their error messages
+    (the one ``--lang`` asks for, read before the arguments are parsed)."""
+    from domeng.cli import add_language_argument
+
     parser.add_argument(
         "--players", default="random",
         help="one strategy for every seat, or five separated by commas "
              f"(known: {', '.join(sorted(PLAYERS))}); default: random",
     )
-    parser.add_argument("--rounds", type=count_arg(1, MAX_ROUNDS), default=1000,
+    parser.add_argument("--rounds", type=count_arg(1, MAX_ROUNDS, lang=lang), default=1000,
                         help=f"rounds to play, 1 to {MAX_ROUNDS:,} (default 1000)")
-    parser.add_argument("--seed", type=count_arg(0, 2**63 - 1), default=0,
+    parser.add_argument("--seed", type=count_arg(0, 2**63 - 1, lang=lang), default=0,
                         help="master seed, a whole number ≥ 0 (default 0)")
-    parser.add_argument("--workers", type=count_arg(1, MAX_WORKERS), default=1,
+    parser.add_argument("--workers", type=count_arg(1, MAX_WORKERS, lang=lang), default=1,
                         help=f"processes playing games in parallel, 1 to {MAX_WORKERS} "
                              "(same results for any number)")
-    parser.add_argument("--game-rounds", type=count_arg(1, MAX_ROUNDS), default=GAME_ROUNDS,
+    parser.add_argument("--game-rounds", type=count_arg(1, MAX_ROUNDS, lang=lang),
+                        default=GAME_ROUNDS,
                         help=f"rounds per game before players change seats (default {GAME_ROUNDS})")
-    parser.add_argument("--playouts", type=count_arg(1, MAX_PLAYOUTS), default=None,
+    parser.add_argument("--playouts", type=count_arg(1, MAX_PLAYOUTS, lang=lang), default=None,
                         help=f"playouts per decision for search players, 1 to {MAX_PLAYOUTS:,} "
                              "(default: their default)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_language_argument(parser, "the summary, the progress bar and the errors")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``domeng simulate`` with parsed ``args``; returns the exit status."""
+    lang = getattr(args, "lang", None)
     options = {}
     if args.playouts is not None:
         options["search"] = {"playouts": args.playouts}
     try:
         summary = simulate(
             args.players.split(","), args.rounds, args.seed, workers=args.workers,
-            progress=not args.quiet, game_rounds=args.game_rounds, options=options,
+            progress=not args.quiet, game_rounds=args.game_rounds, options=options, lang=lang,
         )
-    except ValueError as exc:
-        print(f"domeng simulate: {exc}", file=sys.stderr)
+    except DomengError as exc:
+        print(f"domeng simulate: {exc.describe(lang)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
-        print(summary.format())
+        print(summary.format(lang=lang))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m domeng.simulate``: the same as ``domeng simulate``."""
-    from domeng.cli import OneLineParser
+    from domeng.cli import OneLineParser, asked_language
 
-    parser = OneLineParser(prog="domeng simulate", description=__doc__.split("\n")[0])
-    add_arguments(parser)
+    lang = asked_language(argv)
+    parser = OneLineParser(prog="domeng simulate", description=__doc__.split("\n")[0],
+                           lang=lang)
+    add_arguments(parser, lang=lang)
     return run(parser.parse_args(argv))
 
 

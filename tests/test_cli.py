@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from helpers import OPENING_HANDS as HANDS
 
-from domeng.cli import main
+from domeng import i18n, records
+from domeng.cli import asked_language, main, narrate
 
 
 @pytest.fixture
@@ -138,3 +141,90 @@ def test_replay_on_a_terminal_that_cannot_show_unicode_escapes_instead_of_crashi
                           capture_output=True, text=True, check=False, timeout=60)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     assert "\\u2014" in proc.stdout or "\\u2192" in proc.stdout
+
+
+# ------------------------------------------------------------------ --lang
+TOKENS = re.compile(r"\d\|\d|\bR\d+\b|\d+")
+"""What a narration must keep in every language: tiles, rule ids and numbers."""
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+@pytest.mark.parametrize("name", [r.name for r in records.builtin_scenarios()])
+def test_a_narration_in_any_language_has_the_numbers_tiles_and_rules_of_the_english(name, lang):
+    record = records.load_builtin(name)
+    english = narrate(record)
+    told = narrate(record, lang=lang)
+    assert len(told) == len(english)
+    for a, b in zip(english, told, strict=True):
+        assert Counter(TOKENS.findall(b)) == Counter(TOKENS.findall(a)), (a, b)
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_replay_json_in_a_language_changes_only_the_event_texts(lang, capsys):
+    assert main(["replay", "ceki", "--json"]) == 0
+    english = json.loads(capsys.readouterr().out)
+    assert main(["replay", "ceki", "--json", "--lang", lang]) == 0
+    told = json.loads(capsys.readouterr().out)
+    record = records.load_builtin("ceki")
+    events = records.replay(record).rounds[0].events
+    assert [e["text"] for e in told["events"]] == [e.describe(lang=lang) for e in events]
+    for a, b in zip(english["events"], told["events"], strict=True):
+        assert {k: v for k, v in a.items() if k != "text"} == {
+            k: v for k, v in b.items() if k != "text"}
+    assert {k: v for k, v in english.items() if k != "events"} == {
+        k: v for k, v in told.items() if k != "events"}
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_scenarios_lists_the_titles_in_the_language(lang, capsys):
+    assert main(["scenarios", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for record in records.builtin_scenarios():
+        assert re.search(rf"^{record.name} +{re.escape(record.title_in(lang))}$", out, re.M)
+    assert main(["scenarios", "--json", "--lang", lang]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {e["name"]: e["title"] for e in listed} == {
+        r.name: r.title_in(lang) for r in records.builtin_scenarios()}
+
+
+@pytest.mark.parametrize("argv", [["replay", "ceki", "--lang", "xx"], ["scenarios", "--lang=de"],
+                                  ["simulate", "--lang", "EN"], ["app", "--lang", ""]])
+def test_an_unknown_language_exits_2_with_one_line_naming_the_known_ones(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    known = ", ".join(i18n.languages())
+    assert err.count("\n") == 1 and "--lang" in err and f"the known ones are {known}" in err
+    assert "usage:" not in err
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_errors_are_told_in_the_language_asked(lang, capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"hands": HANDS, "moves": [{"tile": "6|6"}, {"tile": "4|1"}]}))
+    assert main(["replay", str(path), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    with pytest.raises(records.ScenarioError) as info:
+        records.load(path)
+    assert err == f"domeng: {info.value.describe(lang)}\n"
+    assert main(["simulate", "--players", "chess", "--quiet", "--lang", lang]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_language_is_read_before_the_arguments_so_usage_errors_use_it():
+    assert asked_language(["replay", "--lang", "id"]) == "id"
+    assert asked_language(["replay", "--lang=lt", "x"]) == "lt"
+    assert asked_language(["replay", "--lang", "xx"]) is None
+    assert asked_language(["replay", "--lang"]) is None
+    assert asked_language(["replay", "ceki"]) is None
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_simulate_summary_in_a_language_has_the_english_numbers(lang, capsys):
+    argv = ["simulate", "--rounds", "12", "--seed", "3", "--quiet"]
+    assert main(argv) == 0
+    english = capsys.readouterr().out
+    assert main([*argv, "--lang", lang]) == 0
+    told = capsys.readouterr().out
+    assert Counter(TOKENS.findall(told)) == Counter(TOKENS.findall(english))

@@ -7,6 +7,7 @@ runs the installed command as a user would.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -14,12 +15,13 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from domeng import cli, serve
+from domeng import cli, i18n, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,16 +34,26 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_the_wheel_s_notebooks_are_the_checkout_s_notebooks():
     with serve.notebooks_dir() as folder:
-        for name in serve.PAGES.values():
+        names = serve.notebook_names(folder)
+        assert names == serve.notebook_names(ROOT / "notebooks")
+        assert {"tutorial.ipynb", "play.ipynb"} <= set(names)
+        for name in names:
             assert (folder / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     template = serve.template_path() / "voila" / "templates" / "domeng"
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
 
 
-def test_domeng_notebooks_copies_both_and_never_overwrites_without_force(tmp_path, capsys):
+def test_there_is_a_tutorial_in_every_language_of_the_catalogue():
+    names = serve.notebook_names()
+    assert names[0] == "tutorial.ipynb" and names[-1] == "play.ipynb"
+    assert [serve.tutorial_notebook(lang) for lang in i18n.languages()] == names[:-1]
+
+
+def test_domeng_notebooks_copies_all_and_never_overwrites_without_force(tmp_path, capsys):
     dest = tmp_path / "lesson"
     code, out, _ = _run(capsys, "notebooks", str(dest))
-    assert code == 0 and out.split() == [str(dest / "tutorial.ipynb"), str(dest / "play.ipynb")]
+    assert code == 0 and out.split() == [str(dest / name) for name in serve.notebook_names()]
+    assert "tutorial-id.ipynb" in out and "tutorial-lt.ipynb" in out
     (dest / "play.ipynb").write_text("mine")
     code, out, err = _run(capsys, "notebooks", str(dest))
     assert code == 2 and out == "" and err.count("\n") == 1 and "--force" in err
@@ -89,6 +101,49 @@ def test_impossible_arguments_exit_2_with_one_line(argv, capsys):
     assert exit_.value.code == 2 and err.count("\n") == 1
 
 
+NOTEBOOKS = ["tutorial.ipynb", "tutorial-id.ipynb", "tutorial-lt.ipynb", "play.ipynb"]
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "lang", "url"),
+    [
+        ("tutorial", "", None, "voila/render/tutorial.ipynb"),
+        ("tutorial", "scenario=ceki", None, "voila/render/tutorial.ipynb?scenario=ceki"),
+        ("tutorial", "lang=id&scenario=ceki", None,
+         "voila/render/tutorial-id.ipynb?lang=id&scenario=ceki"),
+        ("tutorial", "scenario=ceki&lang=lt", None,
+         "voila/render/tutorial-lt.ipynb?scenario=ceki&lang=lt"),
+        ("tutorial", "", "id", "voila/render/tutorial-id.ipynb"),
+        ("tutorial", "scenario=pollo", "lt", "voila/render/tutorial-lt.ipynb?scenario=pollo"),
+        ("tutorial", "lang=en", "id", "voila/render/tutorial.ipynb?lang=en"),
+        ("tutorial", "lang=xx", "id", "voila/render/tutorial.ipynb?lang=xx"),  # unknown: English
+        ("tutorial", "lang=", None, "voila/render/tutorial.ipynb?lang="),
+        ("play", "", None, "voila/render/play.ipynb"),
+        ("play", "", "id", "voila/render/play.ipynb?lang=id"),
+        ("play", "lang=lt", "id", "voila/render/play.ipynb?lang=lt"),
+        ("play", "seed=3", "lt", "voila/render/play.ipynb?seed=3&lang=lt"),
+    ],
+)
+def test_the_root_opens_the_page_in_the_language_asked_keeping_the_query(page, query, lang, url):
+    assert serve.opening_url(page, query, lang=lang, notebooks=NOTEBOOKS) == url
+
+
+def test_a_language_without_a_tutorial_of_its_own_opens_the_english_one():
+    assert serve.opening_url("tutorial", "lang=lt", notebooks=["tutorial.ipynb"]) == (
+        "voila/render/tutorial.ipynb?lang=lt")
+
+
+@pytest.mark.parametrize(("page", "lang", "first", "other"), [
+    ("tutorial", None, "tutorial.ipynb", "play.ipynb"),
+    ("tutorial", "id", "tutorial-id.ipynb", "play.ipynb"),
+    ("play", "lt", "play.ipynb", "tutorial-lt.ipynb"),
+])
+def test_kernels_wait_for_the_pages_of_the_server_s_language_only(page, lang, first, other):
+    pools = serve.kernel_pools(page, lang, NOTEBOOKS)
+    assert pools == {"default": {"pool_size": 0}, first: {"pool_size": 2},
+                     other: {"pool_size": 1}}
+
+
 def test_the_flags_keep_a_server_on_loopback_and_on_its_port():
     flags = serve.voila_flags(ip="127.0.0.1", port=8866, pool=0)
     assert "--Voila.ip=127.0.0.1" in flags and "--Voila.port_retries=0" in flags
@@ -112,6 +167,19 @@ def _get(url: str, deadline: float) -> tuple[int, bytes, str]:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{url} did not answer: {exc}") from None
             time.sleep(0.5)
+
+
+def _redirect(url: str) -> str:
+    """Where ``url`` redirects to (the ``Location`` of its answer), without following it."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    try:
+        conn.request("GET", f"{parts.path}?{parts.query}")
+        answer = conn.getresponse()
+        assert answer.status in (301, 302, 307), answer.status
+        return answer.getheader("Location")
+    finally:
+        conn.close()
 
 
 def _venv(path: Path) -> Path:
@@ -159,7 +227,8 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
     lesson = tmp_path / "lesson"
     copied = subprocess.run([str(full / "domeng"), "notebooks", str(lesson)], cwd=away,
                             check=True, capture_output=True, text=True).stdout.split()
-    assert copied == [str(lesson / "tutorial.ipynb"), str(lesson / "play.ipynb")]
+    assert copied == [str(lesson / name) for name in serve.notebook_names()]
+    assert str(lesson / "tutorial-id.ipynb") in copied
     nbval = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             "--nbval", str(lesson / "play.ipynb")],
                            cwd=lesson, capture_output=True, text=True, timeout=300)
@@ -191,6 +260,11 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
         assert status == 200 and len(bundle) > 10_000  # the widget manager's bundle
         status, play, _ = _get(f"http://127.0.0.1:{port}/voila/render/play.ipynb", deadline)
         assert status == 200 and b"Domeng: play" in play  # the tutorial's link to it works
+        # /?lang= opens the tutorial in that language, keeping the query
+        where = _redirect(f"http://127.0.0.1:{port}/?lang=id&scenario=ceki")
+        assert where.endswith("/voila/render/tutorial-id.ipynb?lang=id&scenario=ceki")
+        assert _redirect(f"http://127.0.0.1:{port}/?lang=xx").endswith(
+            "/voila/render/tutorial.ipynb?lang=xx")
     finally:
         sys.path.insert(0, str(ROOT / "tests" / "browser"))
         import voila_server  # the careful stop of the browser tests: kernels included
