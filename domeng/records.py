@@ -46,7 +46,7 @@ from domeng.errors import (
     show_value,
 )
 from domeng.game import Game
-from domeng.i18n import N_
+from domeng.i18n import DEFAULT, N_, words
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules
 from domeng.tiles import parse_tile, tiles_in
@@ -785,8 +785,12 @@ def _game_over(game: Game, path: str, last: int) -> ScenarioError:
         round=last, limit=rules.camat_limit, seat=game.camats.index(times))
 
 
-def _round_json(r: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {"events": [e.to_json() for e in r.events or ()]}
+def _round_json(r: Round, lang: str | None) -> dict[str, Any]:
+    events = [e.to_json() for e in r.events or ()]
+    if lang not in (None, DEFAULT):
+        for data, e in zip(events, r.events or (), strict=True):
+            data["text"] = e.describe(lang=lang)
+    out: dict[str, Any] = {"events": events}
     if r.result is not None:
         out["result"] = r.result.to_json()
     else:
@@ -799,12 +803,14 @@ def _round_json(r: Round) -> dict[str, Any]:
     return out
 
 
-def replay_json(record: Record) -> dict[str, Any]:
-    """The object ``domeng replay FILE --json`` prints (docs/format.md)."""
+def replay_json(record: Record, *, lang: str | None = None) -> dict[str, Any]:
+    """The object ``domeng replay FILE --json`` prints (docs/format.md), the events'
+    ``text`` in ``lang`` (None: English); the rest is data, the same in every language."""
+    words(lang)  # an unknown language is refused before anything is replayed
     game = replay(record)
     if record.is_game:
-        return {"rounds": [_round_json(r) for r in game.rounds]}
-    return _round_json(game.rounds[0])
+        return {"rounds": [_round_json(r, lang) for r in game.rounds]}
+    return _round_json(game.rounds[0], lang)
 
 
 # --------------------------------------------------------------------- saving
