@@ -45,7 +45,7 @@ from domeng.game import Game
 from domeng.i18n import DEFAULT, N_, check_language
 from domeng.players import PLAYERS, Player, make_player
 from domeng.records import Record, replay
-from domeng.round import LEFT, Move, Round
+from domeng.round import LEFT, Round
 from domeng.terms import Term
 from domeng.tiles import Tile, parse_tile
 
@@ -232,7 +232,7 @@ class Controller(HasTraits):
     def deciding_seat(self) -> int | None:
         """The seat that must choose a move at the cursor (None while passes or the end run)."""
         r = self.round
-        return r.turn if r._needs_decision() else None
+        return r.turn if r.needs_decision() else None
 
     @property
     def waiting_for(self) -> int | None:
@@ -325,11 +325,11 @@ class Controller(HasTraits):
         if self.is_lesson_over:
             return self._refuse(texts.lesson_over(self))
         seat = live.turn
-        if self.is_person(seat) and live._needs_decision():
+        if self.is_person(seat) and live.needs_decision():
             if self.covered is not None:
                 return self._refuse(texts.PASS_THE_SCREEN, who=self.names[seat])
             return self._refuse(texts.WAITING_FOR, who=self.names[seat])
-        if live._needs_decision():
+        if live.needs_decision():
             live.play(self._player(seat).choose(live.view_for(seat)), seat=seat)
         else:
             live.advance()
@@ -413,7 +413,7 @@ class Controller(HasTraits):
         ri, k = self.position
         r = self.round
         try:
-            move = r.copy()._checked(Move(parse_tile(tile), end), seat)
+            move = r.check_move(tile, end, seat=seat)
         except DomengError as exc:  # what was tried, why not, what was legal
             return self._refuse(Notice(exc, names=self.names))
         recorded = self.game.rounds[ri]

@@ -1,6 +1,10 @@
-"""The game alone (notebooks/play.ipynb) in a real browser: choose who plays each seat, play."""
+"""The game alone (notebooks/play.ipynb) in a real browser: choose who plays each seat, play,
+and switch the language from the app's menu."""
+
+from domeng.i18n import language_names, words
 
 TIMEOUT = 60_000
+PHONE = {"width": 390, "height": 844}
 
 
 def test_choose_who_plays_and_play_a_round(serve, page, screenshot_dir):
@@ -20,3 +24,24 @@ def test_choose_who_plays_and_play_a_round(serve, page, screenshot_dir):
     table.locator(".domeng-new-round").click()
     table.locator(".domeng-status").filter(has_text="Round 2").wait_for(timeout=TIMEOUT)
     page.screenshot(path=screenshot_dir / "play.png", full_page=True)
+
+
+def test_the_language_menu_redraws_the_page_in_each_language(serve, page, screenshot_dir):
+    page.goto(serve("notebooks/play.ipynb") + "/", timeout=TIMEOUT)
+    table = page.locator(".domeng-play")
+    table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    table.locator(".domeng-step").click()
+    menu = table.locator(".domeng-language select")
+    shown = [o.replace("\xa0", " ") for o in menu.locator("option").all_inner_texts()]
+    assert shown == list(language_names().values())  # each language by its own name
+    for lang, name in language_names().items():
+        if lang == "en":
+            continue
+        menu.select_option(label=name)
+        # the kernel redraws every view: the Step button is the catalogue's, in that language
+        step = words(lang)("Step ▶")
+        table.locator(".domeng-step").filter(has_text=step).wait_for(timeout=TIMEOUT)
+        page.screenshot(path=screenshot_dir / f"play-{lang}-1280.png", full_page=True)
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=screenshot_dir / f"play-{lang}-390.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
