@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import OPENING_HANDS as HANDS
 
-from domeng import records
+from domeng import i18n, records
 from domeng.errors import ScenarioError
 from domeng.game import Game
 from domeng.players import make_players
@@ -170,14 +170,26 @@ def _json_blocks(text: str) -> list[str]:
     return re.findall(r"```json\n(.*?)```", text, flags=re.S)
 
 
+def _json_block(holding: str) -> str:
+    """The first JSON example of docs/format.md that holds ``holding``."""
+    return next(b for b in _json_blocks(FORMAT_MD.read_text(encoding="utf-8")) if holding in b)
+
+
 def test_format_md_scenario_example_loads_and_replays():
     example = json.loads(_json_blocks(FORMAT_MD.read_text(encoding="utf-8"))[0])
     r = records.replay(records.load(example)).rounds[0]
     assert [str(e.tile) for e in r.events] == ["6|6", "6|4", "6|5", "4|3"]
 
 
+def test_format_md_example_of_texts_in_several_languages_loads():
+    rec = records.load(json.loads(_json_block('"id": ')))
+    assert set(rec.titles) == {"en", "id", "lt"} and set(rec.lessons) == {"en", "id"}
+    assert rec.title == rec.titles["en"] and rec.title_in("lt") == rec.titles["lt"]
+    assert rec.lesson_in("lt") == rec.lessons["en"]  # no Lithuanian lesson: English
+
+
 def test_format_md_replay_json_example_is_the_ceki_lesson():
-    shown = json.loads(_json_blocks(FORMAT_MD.read_text(encoding="utf-8"))[2])
+    shown = json.loads(_json_block('"events"'))
     real = records.replay_json(records.load_builtin("ceki"))
     assert {k: v for k, v in real.items() if k != "events"} == {
         k: v for k, v in shown.items() if k != "events"}
@@ -197,3 +209,110 @@ def test_format_md_states_the_limits_the_loader_uses():
     assert f"lesson {records.MAX_LESSON:,}" in text
     assert f"title and name {records.MAX_TITLE} characters" in text
     assert f"player names 1–{records.MAX_NAME}" in text
+
+
+# ------------------------------------------------------------------ texts by language
+def test_format_title_and_lesson_may_be_one_text_or_texts_by_language():
+    one = records.load(scenario(title="Opening", lesson="Seat 0 opens."))
+    assert (one.title, one.lesson, dict(one.titles)) == ("Opening", "Seat 0 opens.", {})
+    assert one.title_in("id") == "Opening" and one.lesson_in("lt") == "Seat 0 opens."
+    many = records.load(scenario(title={"id": "Membuka", "en": "Opening", "lt": ""},
+                                 lesson={"lt": "Atidaro 0 vieta.", "pt-BR": "Abre."}))
+    assert many.title == "Opening" and many.title_in("id") == "Membuka"
+    assert many.title_in("lt") == "Opening"  # an empty text is not written yet: English
+    assert many.lesson == "Atidaro 0 vieta."  # no English: the first text
+    assert many.lesson_in("pt") == "Atidaro 0 vieta." and many.lesson_in("pt-BR") == "Abre."
+    assert records.text_in({"pt": "Abre."}, "pt_BR") == "Abre."  # the language without region
+    assert many.title_in() == many.title_in("en") == many.title
+
+
+@pytest.mark.parametrize(
+    ("title", "path", "words"),
+    [
+        ({}, "title", "holds no text"),
+        ({"english": "Opening"}, "title.english", '"english" is not a language code'),
+        ({"EN": "Opening"}, "title.EN", "is not a language code"),
+        ({"en-us": "Opening"}, "title.en-us", "is not a language code"),
+        ({"en": 5}, "title.en", "5 should be text"),
+        ({"en": ["Opening"]}, "title.en", "should be text"),
+        ({"en": "x" * 201}, "title.en", "is too long: 201 characters, at most 200"),
+        ({"id": "a\nb"}, "title.id", "holds a control character"),
+        ({"id": "\ud800"}, "title.id", "unpaired surrogate"),
+        (["Opening"], "title", "should be text"),
+    ],
+)
+def test_format_texts_by_language_are_checked_text_by_text(title, path, words):
+    with pytest.raises(ScenarioError) as info:
+        records.load(scenario(title=title))
+    assert info.value.path == path and words in str(info.value)
+
+
+def test_format_a_lesson_by_language_keeps_line_breaks_and_its_own_limit():
+    rec = records.load(scenario(lesson={"en": "One.\nTwo.", "id": "x" * records.MAX_LESSON}))
+    assert rec.lesson_in("en") == "One.\nTwo." and len(rec.lesson_in("id")) == records.MAX_LESSON
+    with pytest.raises(ScenarioError, match="lesson.id: "):
+        records.load(scenario(lesson={"en": "One.", "id": "x" * (records.MAX_LESSON + 1)}))
+
+
+def test_format_saving_keeps_the_texts_of_every_language(tmp_path):
+    titles = {"en": "Opening", "id": "Membuka", "lt": "Atidarymas"}
+    lessons = {"en": "Seat 0 opens.", "id": "Kursi 0 membuka."}
+    rec = records.load(scenario(title=titles, lesson=lessons))
+    game = records.replay(rec)
+    data = records.round_to_scenario(game.rounds[0], title=rec.title_json(),
+                                     lesson=rec.lesson_json())
+    again = records.load(records.save(data, tmp_path / "saved.json"))
+    assert dict(again.titles) == titles and dict(again.lessons) == lessons
+    as_game = records.load(records.game_to_json(game, title=rec.title_json(),
+                                                lesson=rec.lesson_json()))
+    assert dict(as_game.titles) == titles and dict(as_game.lessons) == lessons
+    plain = records.load(scenario(title="Opening"))
+    assert plain.title_json() == "Opening" and plain.lesson_json() == ""
+    assert "lesson" not in records.round_to_scenario(game.rounds[0], lesson=plain.lesson_json())
+
+
+def test_format_the_example_scenario_gives_its_texts_by_language():
+    data = json.loads((Path(records.__file__).parent / "scenarios" / "pass.json").read_text())
+    assert isinstance(data["title"], dict) and "en" in data["title"]
+    assert isinstance(data["lesson"], dict) and "en" in data["lesson"]
+    rec = records.load_builtin("pass")
+    assert rec.title == data["title"]["en"] and rec.lesson == data["lesson"]["en"]
+
+
+# ------------------------------------------------------------------ errors in every language
+def _error(data) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        records.load(data)
+    return info.value
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_format_errors_are_told_in_every_language_at_their_key(lang):
+    cases = [
+        (scenario(moves=[{"tile": "6|6"}, {"tile": "4|1"}]), "moves[1]"),  # an illegal move
+        (scenario(rules={"seats": 7}), "rules.seats"),  # a rules error
+        (scenario(rules={"cekki": 3}), "rules"),
+        (scenario(hands=[["7|1"]]), "hands[0][0]"),  # a tile error
+        (scenario(camat=1, opener=2), "opener"),
+    ]
+    for data, path in cases:
+        exc = _error(data)
+        told = exc.describe(lang)
+        assert exc.path == path and told.startswith(f"{path}: ") and "\n" not in told
+        assert sorted(re.findall(r"\d+", told)) == sorted(re.findall(r"\d+", str(exc)))
+
+
+def test_format_a_move_refused_by_the_engine_reads_on_from_its_key():
+    exc = _error(scenario(moves=[{"tile": "6|6"}, {"tile": "4|1"}]))
+    assert str(exc).startswith("moves[1]: seat 1 cannot play 4|1")  # "Seat 1 …" in the engine
+    assert exc.describe("en") == str(exc)
+
+
+def test_format_counted_words_agree_with_their_number():
+    one_tile = {"rules": {"seats": 2, "hand_size": 1}, "hands": [["6|6", "5|5"], ["4|4"]]}
+    assert str(_error(one_tile)) == "hands[0]: need 1 tile, not 2"
+    assert "need 5 tiles, not 4" in str(_error(scenario(hands=[HANDS[0][:4]] + HANDS[1:])))
+    game = play_game(4, 2)
+    data = records.game_to_json(game)
+    data["rules"] = {"max_rounds": 1}
+    assert "1 round was played; no round can follow" in str(_error(data))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domeng import records
+from domeng import i18n, records
 from domeng.events import Event
 from domeng.game import Game
 from domeng.round import Round
@@ -90,6 +90,25 @@ def test_scenario_triggers_every_term_it_shows(name):
     rec = replayed(name)[0]
     triggered = {t.value for e in events(name) for t in e.terms}
     assert set(rec.shows) <= triggered, f"{name} never triggers {set(rec.shows) - triggered}"
+
+
+TERMS = sorted((t.label for t in Term), key=len, reverse=True)
+KEPT = re.compile(r"\d\|\d|\bR\d+\b|" + "|".join(re.escape(t) for t in TERMS))
+"""What a lesson keeps in every language: its tiles, rule ids and Bugis terms."""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_scenario_texts_by_language_are_in_known_languages_and_keep_tiles_rules_and_terms(name):
+    rec = records.load_builtin(name)
+    for texts, english in ((rec.titles, rec.title), (rec.lessons, rec.lesson)):
+        if not texts:
+            continue
+        assert texts.get("en") == english, "a built-in lesson is written in English first"
+        assert set(texts) <= set(i18n.languages()), f"no catalogue for {set(texts)}"
+        for lang, text in texts.items():
+            assert set(KEPT.findall(text)) == set(KEPT.findall(english)), (name, lang, text)
+    for lang in i18n.languages():
+        assert rec.title_in(lang) and rec.lesson_in(lang)
 
 
 def test_library_shows_all_fourteen_terms():
