@@ -84,14 +84,14 @@ def narrate(record, *, lang: str | None = None) -> list[str]:
             told = e.describe(given, lang=lang)
             lines.append(f"  {k:3d}. {kinds[e.kind]:<{width}} {tag}{told}")
         if r.result is None:
+            who = name(r.turn) if r.turn is not None else "?"
             if r.ends is None:
-                lines.append("  " + _("… the round goes on: {who} to open.",
-                                      who=name(r.turn) if r.turn is not None else "?"))
+                lines.append("  " + _("… the round goes on: {who} to open.", who=who))
             else:
+                ends = "({}, {})".format(*r.ends)
                 # TRANSLATORS: {ends} are the two open ends, like "(6, 4)"
                 lines.append("  " + _("… the round goes on: {who} to play; open ends {ends}.",
-                                      who=name(r.turn) if r.turn is not None else "?",
-                                      ends=f"({r.ends[0]}, {r.ends[1]})"))
+                                      who=who, ends=ends))
         held = ", ".join(f"{name(s)} {r.held[s]}" for s in range(r.n))
         # TRANSLATORS: {held} is "Andi 0, Besse 2, …", the stones each player holds
         lines.append("  " + _("Stones: table {table}; {held}", table=r.table, held=held))
