@@ -43,8 +43,6 @@ def asset(name: str) -> str:
     return files("domeng.app").joinpath(STATIC).joinpath(name).read_text(encoding="utf-8")
 
 
-_asset = asset  # the name domeng.app.voila imports
-
 
 class Board(anywidget.AnyWidget):
     """Shows ``html``; a click on an element with ``data-id`` calls ``on_select(id)``."""

@@ -324,12 +324,12 @@ class Controller(HasTraits):
             return self._refuse(texts.round_over(self))
         if self.is_lesson_over:
             return self._refuse(texts.lesson_over(self))
-        seat = live.turn
-        if self.is_person(seat) and live.needs_decision():
+        seat, decides = live.turn, live.needs_decision()
+        if decides and self.is_person(seat):
             if self.covered is not None:
                 return self._refuse(texts.PASS_THE_SCREEN, who=self.names[seat])
             return self._refuse(texts.WAITING_FOR, who=self.names[seat])
-        if live.needs_decision():
+        if decides:
             live.play(self._player(seat).choose(live.view_for(seat)), seat=seat)
         else:
             live.advance()
