@@ -147,6 +147,10 @@ def language_from_query(query: str | None = None) -> str:
     return code if code in languages() else DEFAULT
 
 
+_LINK_STYLE = "color: var(--domeng-open, #1d4ed8); text-decoration: underline;"
+"""A language's link looks like a link on any page (a notebook's theme may hide links)."""
+
+
 def _page_file(page: str, code: str) -> str:
     if page == "tutorial":
         return "tutorial.ipynb" if code == DEFAULT else f"tutorial-{code}.ipynb"
@@ -183,7 +187,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
         if scenario is not None:
             href += ("&" if "?" in href else "?") + urlencode({"scenario": scenario})
         items.append(f'<a class="domeng-language-link" href="{html.escape(href)}" '
-                     f'lang="{code}" hreflang="{code}">{label}</a>')
+                     f'lang="{code}" hreflang="{code}" style="{_LINK_STYLE}">{label}</a>')
     _ = words(current)
     # TRANSLATORS: the label of the bar of links to this page in the other languages.
     label = html.escape(_("Languages"))

@@ -193,6 +193,11 @@ def test_a_link_with_a_scenario_opens_that_lesson_at_the_top(page, url, screensh
     opened = page.locator(".domeng-opened-lesson")
     opened.wait_for(state="visible", timeout=TIMEOUT)
     assert "You opened the lesson CEKI: going out with a MAPPAKULING" in opened.inner_text()
+    # the bar above it opens the same lesson in the tutorial of another language
+    bar = opened.locator(".domeng-languages")
+    assert bar.locator("[aria-current='page']").inner_text() == "English"
+    assert bar.locator("a", has_text="Bahasa Indonesia").get_attribute("href") == (
+        "tutorial-id.ipynb?scenario=ceki")
     lesson = opened.locator(".domeng-lesson")
     assert "Becce's last tile [3|0] joins the 0 end" in lesson.inner_text()
     first_chapter = page.locator(".jp-MarkdownCell h2").first.bounding_box()["y"]
@@ -202,6 +207,26 @@ def test_a_link_with_a_scenario_opens_that_lesson_at_the_top(page, url, screensh
         timeout=TIMEOUT)
     assert "Tanri receives 3 stones" in opened.locator(".domeng-why").inner_text()
     page.screenshot(path=screenshot_dir / "scenario-ceki.png")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_indonesian_tutorial_opens_a_linked_lesson_in_indonesian(
+    serve, page, screenshot_dir, width
+):
+    from domeng.records import builtin_scenarios
+
+    url = serve("notebooks/tutorial-id.ipynb")
+    page.set_viewport_size({"width": width, "height": 900})
+    open_tutorial(page, url, "?scenario=ceki")
+    opened = page.locator(".domeng-opened-lesson")
+    opened.wait_for(state="visible", timeout=TIMEOUT)
+    ceki = next(r for r in builtin_scenarios() if r.name == "ceki")
+    assert ceki.title_in("id") in opened.inner_text()
+    bar = opened.locator(".domeng-languages")
+    assert bar.locator("[aria-current='page']").inner_text() == "Bahasa Indonesia"
+    assert bar.locator("a", has_text="English").get_attribute("href") == (
+        "tutorial.ipynb?scenario=ceki")
+    page.screenshot(path=screenshot_dir / f"scenario-ceki-id-{width}.png")
 
 
 def test_a_link_to_a_lesson_that_does_not_exist_lists_the_lessons(page, url):
