@@ -31,6 +31,7 @@ def test_the_language_menu_redraws_the_page_in_each_language(serve, page, screen
     table = page.locator(".domeng-play")
     table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
     table.locator(".domeng-step").click()
+    table.locator(".domeng-status").filter(has_text="event 1").wait_for(timeout=TIMEOUT)
     menu = table.locator(".domeng-language select")
     shown = [o.replace("\xa0", " ") for o in menu.locator("option").all_inner_texts()]
     assert shown == list(language_names().values())  # each language by its own name
