@@ -200,7 +200,7 @@ def installed_source(src: Path, ignore) -> None:
         f"dependencies = {json.dumps(deps)}\n\n"
         f"[tool.setuptools]\npackages = {json.dumps(packages)}\n\n"
         f'[tool.setuptools.package-data]\n"*" = {json.dumps(data)}\n'
-        '"domeng.app" = ["jupyter-data/voila/templates/domeng/*"]\n',
+        '"domeng.app" = ["jupyter-data/voila/templates/domeng/*", "static-files/*"]\n',
         encoding="utf-8")
 
 
