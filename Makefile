@@ -57,7 +57,7 @@ catalogues: venv
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output --omit-header \
 		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --no-fuzzy-matching \
-		--ignore-obsolete --omit-header --no-location
+		--ignore-obsolete
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
 
 # Re-run the notebooks and store their outputs (what nbval then checks). Widget state is
