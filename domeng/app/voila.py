@@ -76,9 +76,11 @@ __all__ = [
     "Slot",
     "build_later",
     "finish_page",
+    "finish_play",
     "language_from_query",
     "language_links",
     "opened_lesson",
+    "play_page",
     "opened_slot",
     "scenario_from_query",
 ]
@@ -319,7 +321,8 @@ class PageSignal(anywidget.AnyWidget):
 
 
 class Slot(w.VBox):
-    """The top of the tutorial: room for :func:`opened_lesson`, and the :class:`PageSignal`.
+    """The top of the tutorial: the bar of its languages (:func:`language_links`), room for
+    :func:`opened_lesson`, and the :class:`PageSignal`.
 
     ``lang``: the page's language, in which :func:`finish_page` opens a lesson.
     """
@@ -327,11 +330,14 @@ class Slot(w.VBox):
     def __init__(self, lang: str | None = None) -> None:
         self.lang = check_language(lang)
         self.signal = PageSignal()
-        super().__init__([self.signal])
+        bar = w.HTML(language_links(self.lang, query=""))
+        bar.add_class("domeng-language-bar")
+        super().__init__([bar, self.signal] if len(languages()) > 1 else [self.signal])
         self.add_class("domeng-opened-slot")
 
     def show(self, widget: w.Widget) -> None:
-        """Put ``widget`` in the slot (the signal stays)."""
+        """Put ``widget`` in the slot instead of the bar (an opened lesson brings its own
+        bar, which keeps the lesson open in another language); the signal stays."""
         self.children = (widget, self.signal)
 
     def __repr__(self) -> str:
@@ -341,12 +347,13 @@ class Slot(w.VBox):
 def opened_slot(lang: str | None = None) -> Slot:
     """Room at the top of the tutorial for :func:`opened_lesson` (filled by :func:`finish_page`).
 
-    CSS class ``domeng-opened-slot``; it holds only the invisible :class:`PageSignal`
-    until then. ``lang``: the tutorial's language (None is English); a lesson its
-    link opens is shown in it.
+    CSS class ``domeng-opened-slot``; it holds the bar of the tutorial's languages and
+    the invisible :class:`PageSignal` until then. ``lang``: the tutorial's language
+    (None is English); a lesson its link opens is shown in it.
 
-    >>> opened_slot().children, opened_slot("id").lang
-    ((PageSignal(),), 'id')
+    >>> slot = opened_slot("id")
+    >>> slot.lang, 'href="tutorial-lt.ipynb"' in slot.children[0].value
+    ('id', True)
     """
     return Slot(lang)
 
@@ -496,6 +503,66 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
         build_later(apps, on_built=mark)
         return
     slot.signal.when_drawn(lambda: build_later(apps, on_built=mark))
+
+
+def play_page(app: App) -> w.VBox:
+    """The play page: ``app`` under a header with the bar of the page's languages and
+    what to do, in the app's language, redrawn when it changes (the app's language
+    menu, or :func:`finish_play`). CSS classes ``domeng-play-page``, ``domeng-play-header``.
+
+    >>> from domeng.app import build_app
+    >>> app = build_app(seed=1)
+    >>> page = play_page(app)
+    >>> app.controller.set_language("id")
+    >>> header = page.children[0]
+    >>> 'href="play.ipynb?lang=en"' in header.children[0].value, page.children[1] is app
+    (True, True)
+    """
+    ctrl = app.controller
+    bar, intro = w.HTML(), w.HTML()
+    bar.add_class("domeng-language-bar")
+    intro.add_class("domeng-play-intro")
+
+    def draw(_change: object = None) -> None:
+        _ = words(ctrl.lang)
+        bar.value = language_links(_.lang, "play")
+        intro.value = "<p>" + _(
+            "Under each seat, choose who plays it: a person at this screen, or a computer "
+            "player (random, greedy, heuristic, or the strongest, search). On a person's "
+            "turn the playable tiles stand raised: click one. {step} plays the computers' "
+            "turns one at a time, {auto} plays them by itself, and {new_round} deals the "
+            "next round. When several people share the screen, each one's hand stays "
+            "covered until they say they are ready. The lessons are in the tutorial.",
+            step=f"<strong>{html.escape(_('Step ▶'))}</strong>",
+            auto=f"<strong>{html.escape(_('Auto-play'))}</strong>",
+            new_round=f"<strong>{html.escape(_('New round'))}</strong>",
+        ) + "</p>"
+
+    draw()
+    ctrl.observe(draw, "lang")
+    header = w.VBox([bar, intro])
+    header.add_class("domeng-play-header")
+    page = w.VBox([header, app])
+    page.add_class("domeng-play-page")
+    return page
+
+
+def finish_play(app: App, *, query: str | None = None) -> None:
+    """The play page's last cell: speak the language its link asks for (``?lang=id``).
+
+    With Voilà's preheated kernels the table is built before anyone asks for the
+    page; this waits for the visitor's request, then switches the app (and
+    :func:`play_page`'s header) to its language at once.
+
+    >>> from domeng.app import build_app
+    >>> app = build_app(seed=1)
+    >>> finish_play(app, query="lang=lt")
+    >>> app.controller.lang
+    'lt'
+    """
+    if query is None:
+        _wait_for_request()
+    app.controller.set_language(language_from_query(query))
 
 
 def _wait_for_request(timeout: float = 5.0) -> None:
