@@ -107,6 +107,9 @@ def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(
         for text in strs:
             if _fields(text) - want_fields or (_fields(ids[0]) - {"count"}) - _fields(text):
                 problems.append(f"placeholders differ: {ids[0]!r} → {text!r}")
+            if ids[0].startswith("rules: ") and not text.startswith("rules: "):
+                # the key of a rules error, which a file's error moves to its path
+                problems.append(f"'rules: ' lead lost: {ids[0]!r} → {text!r}")
             lost = keep - set(TOKEN.findall(text))
             if lost:
                 problems.append(f"{sorted(lost)} dropped: {ids[0]!r} → {text!r}")
