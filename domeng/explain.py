@@ -391,6 +391,7 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
     head = _(_OTHERS_PASSED[len(res.pips) - 1], who=who, tile=detail.get("last_domino"),
              pips=pm)
     if res.ending is Ending.MANGUNO:
+        cucuq = _seat(_, res.cucuq, names)
         # TRANSLATORS: {count}: the MANGUNO's pip total; {who}: the MANGUNO; {cucuq}: the
         # player sitting before the MANGUNO
         wins = _.ngettext(
@@ -398,7 +399,7 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
             "(R16); {cucuq}, sitting just before, is the CUCUQ (R17).",
             "Nobody else has {count} pips or fewer, so there is no MATTIKKENG and {who} wins "
             "(R16); {cucuq}, sitting just before, is the CUCUQ (R17).",
-            pm, who=who, cucuq=_seat(_, res.cucuq, names),
+            pm, who=who, cucuq=cucuq,
         )
         settled = _settlement(_, e, res.cucuq, due, uncovered, who, names,
                               {m: Term.MANGUNO.label})
@@ -446,6 +447,7 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
                           "MATTIKKENG: {listed} have {count} pips or fewer; {why}.",
                           pm, listed=listed, why=why)
         payers = _.join([_seat(_, s, names) for s in res.mattikkeng])
+        order = _in_order(_, [_seat(_, s, names) for s in res.mattikkeng])
         # TRANSLATORS: {order}: the MATTIKKENG in the order they give ("Seat 4, then Seat 2")
         several = _.ngettext(
             "With several MATTIKKENG, only {count} stone is due to the MANGUNO (R19); what "
@@ -454,7 +456,7 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
             "With several MATTIKKENG, only {count} stones are due to the MANGUNO (R19); what "
             "the table cannot give, they give in clockwise order from the MANGUNO: {order} "
             "(R20).",
-            due, order=_in_order(_, [_seat(_, s, names) for s in res.mattikkeng]),
+            due, order=order,
         )
         matt = f"{matt} {several}"
     settled = _settlement(_, e, m, due, uncovered, payers, names, roles)

@@ -425,10 +425,9 @@ class Summary:
         lines.extend(self._table(_))
         lines.append("")
         # TRANSLATORS: {seats} is a list like "seat 0 +0.150 ± 0.120, seat 1 -0.100 ± 0.130".
-        lines.append(_("Mean net stones per round by seat: {seats}", seats=", ".join(
-            _("seat {seat} {mean:+.3f} ± {ci:.3f}", seat=s, mean=m, ci=c)
-            for s, (m, c) in enumerate(self.seat_net())
-        )))
+        by_seat = [_("seat {seat} {mean:+.3f} ± {ci:.3f}", seat=s, mean=m, ci=c)
+                   for s, (m, c) in enumerate(self.seat_net())]
+        lines.append(_("Mean net stones per round by seat: {seats}", seats=", ".join(by_seat)))
         return "\n".join(lines)
 
     def _table(self, _: Words) -> list[str]:

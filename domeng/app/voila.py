@@ -526,6 +526,8 @@ def play_page(app: App) -> w.VBox:
     def draw(_change: object = None) -> None:
         _ = words(ctrl.lang)
         bar.value = language_links(_.lang, "play")
+        step, auto, new_round = (f"<strong>{html.escape(label)}</strong>" for label in (
+            _("Step ▶"), _("Auto-play"), _("New round")))
         intro.value = "<p>" + _(
             "Under each seat, choose who plays it: a person at this screen, or a computer "
             "player (random, greedy, heuristic, or the strongest, search). On a person's "
@@ -533,9 +535,7 @@ def play_page(app: App) -> w.VBox:
             "turns one at a time, {auto} plays them by itself, and {new_round} deals the "
             "next round. When several people share the screen, each one's hand stays "
             "covered until they say they are ready. The lessons are in the tutorial.",
-            step=f"<strong>{html.escape(_('Step ▶'))}</strong>",
-            auto=f"<strong>{html.escape(_('Auto-play'))}</strong>",
-            new_round=f"<strong>{html.escape(_('New round'))}</strong>",
+            step=step, auto=auto, new_round=new_round,
         ) + "</p>"
 
     draw()

@@ -89,28 +89,35 @@ class MoveEvaluation(NamedTuple):
         _ = words(lang)
         values = {
             "move": _move_words(_, self.move),
-            "percent": round(100 * self.win_rate),
+            "percent": _percent(_, self.win_rate),
             "playouts": _grouped(_, self.playouts),
             "change": _signed(_, self.mean_stone_change),
         }
         if self.camat_rate:
             # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
             # simulated rounds, its average change of stones (−0.8: 0.8 fewer) and how
-            # often it becomes CAMAT ({camat} %).
+            # often it becomes CAMAT ({camat}, a percentage like "4 %").
             return _.ngettext(
-                "{move}: wins {percent} % of {playouts} playout, {change} stones on average, "
-                "CAMAT in {camat} %",
-                "{move}: wins {percent} % of {playouts} playouts, {change} stones on average, "
-                "CAMAT in {camat} %",
-                self.playouts, camat=round(100 * self.camat_rate), **values,
+                "{move}: wins {percent} of {playouts} playout, {change} stones on average, "
+                "CAMAT in {camat}",
+                "{move}: wins {percent} of {playouts} playouts, {change} stones on average, "
+                "CAMAT in {camat}",
+                self.playouts, camat=_percent(_, self.camat_rate), **values,
             )
         # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
-        # simulated rounds and its average change of stones (−0.8: 0.8 fewer).
+        # simulated rounds ({percent}, a percentage like "41 %") and its average change of
+        # stones (−0.8: 0.8 fewer).
         return _.ngettext(
-            "{move}: wins {percent} % of {playouts} playout, {change} stones on average",
-            "{move}: wins {percent} % of {playouts} playouts, {change} stones on average",
+            "{move}: wins {percent} of {playouts} playout, {change} stones on average",
+            "{move}: wins {percent} of {playouts} playouts, {change} stones on average",
             self.playouts, **values,
         )
+
+
+def _percent(_: Words, rate: float) -> str:
+    """``41 %``: a share as a whole percentage, written the language's way."""
+    # TRANSLATORS: a percentage; {value} is a whole number (in English "41 %")
+    return _.pgettext("percent", "{value} %", value=round(100 * rate))
 
 
 def evaluate_moves(
