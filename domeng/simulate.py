@@ -415,7 +415,7 @@ class Summary:
         total = max(1, self.rounds)
         # TRANSLATORS: {endings} is a list like "CEKI 12 (1.2 %), POLLO 3 (0.3 %)".
         lines.append(_("Endings: {endings}", endings=", ".join(
-            f"{e.value} {counts.get(e.value, 0):,} ({100 * counts.get(e.value, 0) / total:.1f} %)"
+            f"{e.term.label} {counts.get(e.value, 0):,} ({100 * counts.get(e.value, 0) / total:.1f} %)"
             for e in Ending
         )))
         camats = sum(1 for r in self.records if r.camat is not None)
