@@ -508,7 +508,8 @@ class Controller(HasTraits):
         self.record = record
         last = game.rounds[-1]
         self.lesson_end = None if last.is_over else (len(game.rounds) - 1, last.event_count)
-        self.names = record.names
+        # a file without players' names gets the app's, which no language needs to translate
+        self.names = list(record.players) or list(DEFAULT_NAMES[: len(self.kinds)])
         self.mode = "scenario"
         self.scenario_name = record.name
         self._reset_players()

@@ -94,6 +94,7 @@ class MoveEvaluation(NamedTuple):
             "change": _signed(_, self.mean_stone_change),
         }
         if self.camat_rate:
+            camat = _percent(_, self.camat_rate)
             # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
             # simulated rounds, its average change of stones (−0.8: 0.8 fewer) and how
             # often it becomes CAMAT ({camat}, a percentage like "4 %").
@@ -102,7 +103,7 @@ class MoveEvaluation(NamedTuple):
                 "CAMAT in {camat}",
                 "{move}: wins {percent} of {playouts} playouts, {change} stones on average, "
                 "CAMAT in {camat}",
-                self.playouts, camat=_percent(_, self.camat_rate), **values,
+                self.playouts, camat=camat, **values,
             )
         # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
         # simulated rounds ({percent}, a percentage like "41 %") and its average change of
