@@ -150,6 +150,8 @@ def test_a_translated_tutorial_is_the_english_one_in_its_own_words(path):
     lang = path.stem.split("-")[1]
     english, told = _read(TUTORIAL), _read(path)
     assert [c.cell_type for c in told.cells] == [c.cell_type for c in english.cells]
+    prose = "".join(c.source for c in told.cells if c.cell_type == "markdown")
+    assert f"(play.ipynb?lang={lang})" in prose, "the play page, in this language"
     for a, b in zip(english.cells, told.cells, strict=True):
         if a.cell_type == "code":
             assert _bare_code(b.source) == _bare_code(a.source), b.source
