@@ -505,7 +505,7 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     slot.signal.when_drawn(lambda: build_later(apps, on_built=mark))
 
 
-def play_page(app: App) -> w.VBox:
+def play_page(app: App) -> PlayPage:
     """The play page: ``app`` under a header with the bar of the page's languages and
     what to do, in the app's language, redrawn when it changes (the app's language
     menu, or :func:`finish_play`). CSS classes ``domeng-play-page``, ``domeng-play-header``.
@@ -528,7 +528,7 @@ def play_page(app: App) -> w.VBox:
         bar.value = language_links(_.lang, "play")
         step, auto, new_round = (f"<strong>{html.escape(label)}</strong>" for label in (
             _("Step ▶"), _("Auto-play"), _("New round")))
-        intro.value = "<p>" + _(
+        intro.value = '<p style="line-height: 1.5; margin: 0 0 6px;">' + _(
             "Under each seat, choose who plays it: a person at this screen, or a computer "
             "player (random, greedy, heuristic, or the strongest, search). On a person's "
             "turn the playable tiles stand raised: click one. {step} plays the computers' "
@@ -542,9 +542,19 @@ def play_page(app: App) -> w.VBox:
     ctrl.observe(draw, "lang")
     header = w.VBox([bar, intro])
     header.add_class("domeng-play-header")
-    page = w.VBox([header, app])
-    page.add_class("domeng-play-page")
-    return page
+    return PlayPage([header, app])
+
+
+class PlayPage(w.VBox):
+    """:func:`play_page`'s box: the header and the app (a short repr, so a notebook's
+    stored output does not hold every word drawn)."""
+
+    def __init__(self, children: list[w.Widget]) -> None:
+        super().__init__(children)
+        self.add_class("domeng-play-page")
+
+    def __repr__(self) -> str:
+        return "PlayPage()"
 
 
 def finish_play(app: App, *, query: str | None = None) -> None:
