@@ -414,10 +414,9 @@ class Summary:
         counts = self.endings
         total = max(1, self.rounds)
         # TRANSLATORS: {endings} is a list like "CEKI 12 (1.2 %), POLLO 3 (0.3 %)".
-        lines.append(_("Endings: {endings}", endings=", ".join(
-            f"{e.term.label} {counts.get(e.value, 0):,} ({100 * counts.get(e.value, 0) / total:.1f} %)"
-            for e in Ending
-        )))
+        endings = ", ".join(f"{e.term.label} {counts.get(e.value, 0):,} "
+                            f"({100 * counts.get(e.value, 0) / total:.1f} %)" for e in Ending)
+        lines.append(_("Endings: {endings}", endings=endings))
         camats = sum(1 for r in self.records if r.camat is not None)
         lines.append(_("CAMAT appointments: {count:,} ({per_100:.2f} per 100 rounds)",
                        count=camats, per_100=100 * camats / total))
