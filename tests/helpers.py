@@ -23,6 +23,7 @@ from domeng.rules import Rules
 from domeng.tiles import parse_tile
 
 __all__ = [
+    "html_of",
     "BLOCK_LINE",
     "BLOCK_MOVES",
     "BLOCKING_FIRST_CAPPU",
@@ -314,3 +315,17 @@ BLOCKING_FIRST_CAPPU = Deal(
 )
 """Seat 0's last tile 4|0 leaves ends 5,4 that nobody can follow (every 5 and 4 is
 on the line or sleeping: 4|3 5|2 6|6): still a FIRST CAPPU (R14), not a MANGUNO."""
+
+
+def html_of(widget) -> str:
+    """All the HTML a widget and its children show (HTML widgets and boards)."""
+    import ipywidgets as w
+
+    parts = []
+    if isinstance(widget, w.HTML):
+        parts.append(widget.value)
+    if hasattr(widget, "html") and isinstance(widget.html, str):
+        parts.append(widget.html)
+    for child in getattr(widget, "children", ()):
+        parts.append(html_of(child))
+    return "".join(parts)

@@ -7,6 +7,7 @@ import re
 
 import ipywidgets as w
 import pytest
+from helpers import html_of
 
 from domeng.app import build_app, files, find, texts
 from domeng.app.controller import PERSON
@@ -20,16 +21,6 @@ EN = words()
 WHEN = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
 
 
-def html_of(widget) -> str:
-    """All the HTML a widget and its children show (HTML widgets and boards)."""
-    parts = []
-    if isinstance(widget, w.HTML):
-        parts.append(widget.value)
-    if hasattr(widget, "html") and isinstance(widget.html, str):
-        parts.append(widget.html)
-    for child in getattr(widget, "children", ()):
-        parts.append(html_of(child))
-    return "".join(parts)
 
 
 def text_of(html: str) -> str:

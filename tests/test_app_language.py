@@ -18,6 +18,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
+from helpers import html_of
 
 from domeng import i18n
 from domeng.app import build_app, find, texts
@@ -83,15 +84,6 @@ def english_left(text: str) -> str:
     return KEPT.sub(" ", text).strip()
 
 
-def html_of(widget) -> str:
-    parts = []
-    if isinstance(widget, w.HTML):
-        parts.append(widget.value)
-    if hasattr(widget, "html") and isinstance(widget.html, str):
-        parts.append(widget.html)
-    for child in getattr(widget, "children", ()):
-        parts.append(html_of(child))
-    return "".join(parts)
 
 
 def labels_of(widget) -> list[str]:
