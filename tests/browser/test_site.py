@@ -153,3 +153,30 @@ def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path):
         voila_server.stop(proc)
     assert blocked == [], f"requests to other hosts: {blocked}"
     assert errors == []
+
+
+def test_the_static_pages_speak_the_language_their_link_asks_for(site_url, offline):
+    """?lang= on the static site: the tutorial written in that language, the lesson named
+    kept open; the language bar's links; the play page's words from the catalogue."""
+    from domeng.i18n import words
+    from domeng.records import load_builtin
+
+    page, blocked = offline
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}?lang=lt&scenario=ceki", timeout=TIMEOUT)
+    page.wait_for_url("**/tutorial-lt.html?lang=lt&scenario=ceki", timeout=TIMEOUT)
+    opened = page.locator(".domeng-opened-lesson")
+    opened.wait_for(state="visible", timeout=TIMEOUT)
+    assert load_builtin("ceki").title_in("lt") in opened.inner_text()
+    opened.locator(".domeng-languages a[hreflang=id]").click()
+    page.wait_for_url("**/tutorial-id.html?scenario=ceki", timeout=TIMEOUT)
+    opened = page.locator(".domeng-opened-lesson")
+    opened.wait_for(state="visible", timeout=TIMEOUT)
+    assert load_builtin("ceki").title_in("id") in opened.inner_text()
+    page.goto(f"{site_url}/{static_pages.PLAY}?lang=id", timeout=TIMEOUT)
+    step = page.locator(".domeng-play .domeng-step")
+    step.wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)",
+                           arg=[step.element_handle(), words("id")("Step ▶")], timeout=TIMEOUT)
+    shots(page, "play-id")
+    assert python_errors(page) == []
+    assert blocked == [], f"requests to other hosts: {blocked}"
