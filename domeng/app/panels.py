@@ -88,6 +88,8 @@ def rules_html(markdown: str | None = None, *, lang: str | None = None) -> str:
         def link(self, text: str, url: str, title: str | None = None) -> str:
             if url.startswith("#"):
                 url = f"#{RULES_ID}{url[1:]}"
+            elif not url.startswith(("http://", "https://")):
+                return text  # another file of docs/ (format.md, rules.id.md): not on the page
             return super().link(text, url, title)
 
         def codespan(self, text: str) -> str:
