@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -266,6 +267,12 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
         assert where.endswith("/voila/render/tutorial-id.ipynb?lang=id&scenario=ceki")
         assert _redirect(f"http://127.0.0.1:{port}/?lang=xx").endswith(
             "/voila/render/tutorial.ipynb?lang=xx")
+        # Ctrl-C: the server stops at once, its preheated kernels with it, no traceback
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+        log.flush()
+        said = (tmp_path / "app.log").read_text(errors="replace")
+        assert "Stopping" in said and "Traceback" not in said, said[-2000:]
     finally:
         sys.path.insert(0, str(ROOT / "tests" / "browser"))
         import voila_server  # the careful stop of the browser tests: kernels included
