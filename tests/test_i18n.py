@@ -127,7 +127,9 @@ def test_the_compiled_catalogue_is_the_po_file(lang):
     written = dict(both(m) for m in _po(lang) if m.id and not m.fuzzy
                    and all(_hashable(m.string) if isinstance(m.string, list | tuple)
                            else [m.string]))
-    assert compiled == written, f"{mo} is older than its .po: run make catalogues"
+    # (Babel writes an untranslated plural message's English forms into the .mo)
+    stale = sorted(str(k[1]) for k, v in written.items() if compiled.get(k) != v)
+    assert not stale, f"{mo} is older than its .po: run make catalogues ({stale[:3]})"
 
 
 # -- every event, told in every language ------------------------------------------------
@@ -204,23 +206,25 @@ def test_a_fourth_language_needs_only_its_po_file(tmp_path, monkeypatch):
     """README, "Add a language": copy a .po, translate, compile; no code changes."""
     from babel.messages.mofile import write_mo
 
+    known = i18n.languages()
+    code = next(c for c in ("ms", "jv", "su", "bug") if c not in known)
     catalog = _po("id")  # "copy a .po file" (its translation is the next step)
     folder = tmp_path / "locale"
-    for lang in i18n.languages()[1:]:
+    for lang in known[1:]:
         src = LOCALE / lang / "LC_MESSAGES"
         (folder / lang / "LC_MESSAGES").mkdir(parents=True)
         (folder / lang / "LC_MESSAGES" / "domeng.mo").write_bytes(
             (src / "domeng.mo").read_bytes())
-    (folder / "ms" / "LC_MESSAGES").mkdir(parents=True)
+    (folder / code / "LC_MESSAGES").mkdir(parents=True)
     buf = io.BytesIO()
     write_mo(buf, catalog)
-    (folder / "ms" / "LC_MESSAGES" / "domeng.mo").write_bytes(buf.getvalue())
+    (folder / code / "LC_MESSAGES" / "domeng.mo").write_bytes(buf.getvalue())
     monkeypatch.setattr(i18n, "_locale_dir", lambda: folder)
     i18n.languages.cache_clear()
     i18n._load.cache_clear()
     try:
-        assert i18n.languages() == ("en", "id", "lt", "ms")
-        assert i18n.words("ms")("English") == "Bahasa Indonesia"
+        assert i18n.languages() == ("en", *sorted([*known[1:], code]))
+        assert i18n.words(code)("English") == "Bahasa Indonesia"
     finally:
         i18n.languages.cache_clear()
         i18n._load.cache_clear()
