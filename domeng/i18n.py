@@ -63,8 +63,26 @@ class Words:
         return text.format(**values) if values else text
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
-        """The form for ``count`` (the language's own plural rule), with ``{count}`` filled."""
-        return self._t.ngettext(singular, plural, count).format(count=count, **values)
+        """The form for ``count`` (the language's own plural rule), with ``{count}`` filled
+        (by ``values["count"]`` when given, e.g. the count written by :meth:`number`)."""
+        values.setdefault("count", count)
+        return self._t.ngettext(singular, plural, count).format(**values)
+
+    def number(self, value: float, spec: str = "") -> str:
+        """``value`` written by ``spec`` (``format``'s: ``","``, ``".1f"``, ``"+.3f"``) with
+        this language's thousands separator and decimal mark.
+
+        >>> words("id").number(12345.678, ",.2f"), words("en").number(12345.678, ",.2f")
+        ('12.345,68', '12,345.68')
+        """
+        text = format(value, spec)
+        if self.lang == DEFAULT:
+            return text
+        # TRANSLATORS: the thousands separator of this language ("," in English: 2,000).
+        thousands = self.pgettext("thousands separator", ",")
+        # TRANSLATORS: the decimal mark of this language ("." in English, "," in many others).
+        decimal = self.pgettext("decimal mark", ".")
+        return text.translate({ord(","): thousands, ord("."): decimal})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""

@@ -403,29 +403,31 @@ class Summary:
             # TRANSLATORS: {count} is the number of rounds, {games} of games and
             # {game_rounds} of rounds in each game (any of them may be 1).
             _.ngettext(
-                "Domeng simulation: {count:,} round in {games:,} games of up to {game_rounds} "
+                "Domeng simulation: {count} round in {games} games of up to {game_rounds} "
                 "rounds, seed {seed}; players change seats and neighbours.",
-                "Domeng simulation: {count:,} rounds in {games:,} games of up to {game_rounds} "
+                "Domeng simulation: {count} rounds in {games} games of up to {game_rounds} "
                 "rounds, seed {seed}; players change seats and neighbours.",
-                self.rounds, games=self.games, game_rounds=self.game_rounds, seed=self.seed),
+                self.rounds, count=_.number(self.rounds, ","), games=_.number(self.games, ","),
+                game_rounds=self.game_rounds, seed=self.seed),
             _("Net stones = received − given per round; stones are penalties, lower is better."),
             "",
         ]
         counts = self.endings
         total = max(1, self.rounds)
         # TRANSLATORS: {endings} is a list like "CEKI 12 (1.2 %), POLLO 3 (0.3 %)".
-        endings = ", ".join(f"{e.term.label} {counts.get(e.value, 0):,} "
-                            f"({100 * counts.get(e.value, 0) / total:.1f} %)" for e in Ending)
+        endings = ", ".join(f"{e.term.label} {_.number(counts.get(e.value, 0), ',')} "
+                            f"({_.number(100 * counts.get(e.value, 0) / total, '.1f')} %)"
+                            for e in Ending)
         lines.append(_("Endings: {endings}", endings=endings))
         camats = sum(1 for r in self.records if r.camat is not None)
-        lines.append(_("CAMAT appointments: {count:,} ({per_100:.2f} per 100 rounds)",
-                       count=camats, per_100=100 * camats / total))
+        lines.append(_("CAMAT appointments: {count} ({per_100} per 100 rounds)",
+                       count=_.number(camats, ","), per_100=_.number(100 * camats / total, ".2f")))
         lines.append("")
         lines.extend(self._table(_))
         lines.append("")
         # TRANSLATORS: {seats} is a list like "seat 0 +0.150 ± 0.120, seat 1 -0.100 ± 0.130".
-        by_seat = [_("seat {seat} {mean:+.3f} ± {ci:.3f}", seat=s, mean=m, ci=c)
-                   for s, (m, c) in enumerate(self.seat_net())]
+        by_seat = [_("seat {seat} {mean} ± {ci}", seat=s, mean=_.number(m, "+.3f"),
+                     ci=_.number(c, ".3f")) for s, (m, c) in enumerate(self.seat_net())]
         lines.append(_("Mean net stones per round by seat: {seats}", seats=", ".join(by_seat)))
         return "\n".join(lines)
 
@@ -445,10 +447,13 @@ class Summary:
         for i in range(len(self.players)):
             p = self.player(i)
             label = f"{i}:{p.name}"
-            cells = [f"{p.net_mean:>+{widths[1] - 9}.3f} ± {p.net_ci95:<6.3f}",
-                     f"{p.won:>{widths[2]},}"]
-            cells += [f"{p.wins[e.value]:>{w},}" for e, w in zip(Ending, widths[3:], strict=False)]
-            cells += [f"{p.camats:>{widths[-2]},}", f"{p.camats_per_100:>{widths[-1]}.2f}"]
+            n = _.number
+            cells = [f"{n(p.net_mean, '+.3f'):>{widths[1] - 9}} ± {n(p.net_ci95, '.3f'):<6}",
+                     f"{n(p.won, ','):>{widths[2]}}"]
+            cells += [f"{n(p.wins[e.value], ','):>{w}}"
+                      for e, w in zip(Ending, widths[3:], strict=False)]
+            cells += [f"{n(p.camats, ','):>{widths[-2]}}",
+                      f"{n(p.camats_per_100, '.2f'):>{widths[-1]}}"]
             lines.append(f"{label:<{widths[0]}}" + "".join(cells))
         return lines
 

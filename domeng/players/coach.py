@@ -33,15 +33,12 @@ __all__ = ["MoveEvaluation", "evaluate_moves"]
 
 def _signed(_: Words, x: float) -> str:
     """``+0.8`` or ``−0.8`` (a true minus sign), with the language's decimal mark."""
-    text = f"{x:+.1f}".replace("-", "\u2212")
-    # TRANSLATORS: the decimal mark of this language ("." in English, "," in many others).
-    return text.replace(".", _.pgettext("decimal mark", "."))
+    return _.number(x, "+.1f").replace("-", "\u2212")
 
 
 def _grouped(_: Words, n: int) -> str:
     """``2,000`` with the language's thousands separator."""
-    # TRANSLATORS: the thousands separator of this language ("," in English: 2,000).
-    return f"{n:,}".replace(",", _.pgettext("thousands separator", ","))
+    return _.number(n, ",")
 
 
 def _move_words(_: Words, m: Move) -> str:
