@@ -14,15 +14,24 @@ to seat 0; ``3>T:4`` is 4 stones from seat 3 back to the table (a CAMAT).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+import contextlib
+import io
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from domeng.events import Event, StoneMove
 from domeng.round import Move, Round
 from domeng.rules import Rules
+from domeng.terms import Term
 from domeng.tiles import parse_tile
 
 __all__ = [
+    "KEPT_PATTERN",
+    "TERM_LABELS",
+    "extra_language",
     "html_of",
     "BLOCK_LINE",
     "BLOCK_MOVES",
@@ -329,3 +338,42 @@ def html_of(widget) -> str:
     for child in getattr(widget, "children", ()):
         parts.append(html_of(child))
     return "".join(parts)
+
+
+TERM_LABELS = sorted((t.label for t in Term), key=len, reverse=True)
+"""The Bugis terms as written, longest first (FIRST CAPPU before a shorter term)."""
+
+KEPT_PATTERN = r"\d\|\d|\bR\d+\b|" + "|".join(map(re.escape, TERM_LABELS))
+"""A regular expression of what every language writes as English does: tiles, rule ids
+and the Bugis terms."""
+
+
+@contextlib.contextmanager
+def extra_language(code: str, catalog: Any) -> Iterator[None]:
+    """The package's languages and ``code``, whose words are ``catalog`` (a Babel
+    ``Catalog``), compiled as ``make catalogues`` would; as before afterwards."""
+    from babel.messages.mofile import write_mo
+
+    from domeng import i18n
+
+    real = i18n._locale_dir()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for lang in i18n.languages()[1:]:
+            (folder / lang / "LC_MESSAGES").mkdir(parents=True)
+            (folder / lang / "LC_MESSAGES" / "domeng.mo").write_bytes(
+                (real / lang / "LC_MESSAGES" / "domeng.mo").read_bytes())
+        (folder / code / "LC_MESSAGES").mkdir(parents=True)
+        buf = io.BytesIO()
+        write_mo(buf, catalog)
+        (folder / code / "LC_MESSAGES" / "domeng.mo").write_bytes(buf.getvalue())
+        original = i18n._locale_dir
+        i18n._locale_dir = lambda: folder
+        i18n.languages.cache_clear()
+        i18n._load.cache_clear()
+        try:
+            yield
+        finally:
+            i18n._locale_dir = original
+            i18n.languages.cache_clear()
+            i18n._load.cache_clear()

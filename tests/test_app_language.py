@@ -9,7 +9,6 @@ catalogue (or a view that did not redraw), whatever the real translations hold.
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -17,14 +16,12 @@ import ipywidgets as w
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
-from helpers import html_of
+from helpers import KEPT_PATTERN, extra_language, html_of
 
 from domeng import i18n
 from domeng.app import build_app, find, texts
 from domeng.app.controller import PERSON, Controller
 from domeng.i18n import UnknownLanguage
-from domeng.terms import Term
 
 ROOT = Path(__file__).resolve().parents[1]
 PSEUDO = "qps"
@@ -35,7 +32,7 @@ def _wrapped(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def pseudo(tmp_path_factory):
+def pseudo():
     """Add the language "qps" (every message ⟦English⟧) next to the real ones."""
     catalog = Catalog(locale="en", domain="domeng")
     for _file, _line, message, _comments, context in extract_from_dir(
@@ -44,32 +41,13 @@ def pseudo(tmp_path_factory):
             catalog.add(message, tuple(_wrapped(m) for m in message), context=context)
         else:
             catalog.add(message, _wrapped(message), context=context)
-    folder = tmp_path_factory.mktemp("locale")
-    real = ROOT / "domeng" / "locale"
-    for lang in i18n.languages()[1:]:
-        (folder / lang / "LC_MESSAGES").mkdir(parents=True)
-        (folder / lang / "LC_MESSAGES" / "domeng.mo").write_bytes(
-            (real / lang / "LC_MESSAGES" / "domeng.mo").read_bytes())
-    (folder / PSEUDO / "LC_MESSAGES").mkdir(parents=True)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    (folder / PSEUDO / "LC_MESSAGES" / "domeng.mo").write_bytes(buf.getvalue())
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(i18n, "_locale_dir", lambda: folder)
-        i18n.languages.cache_clear()
-        i18n._load.cache_clear()
-        try:
-            yield PSEUDO
-        finally:
-            i18n.languages.cache_clear()
-            i18n._load.cache_clear()
-
+    with extra_language(PSEUDO, catalog):
+        yield PSEUDO
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
 # what stays itself in every language: names, terms, tiles, numbers, rule ids, signs
 KEPT = re.compile(
-    "|".join(sorted((re.escape(t.label) for t in Term), key=len, reverse=True))
-    + r"|\bR\d+\b|\d\|\d|\d+|" + "|".join(NAMES) + r"|Domeng|[^\w]+", re.UNICODE)
+    KEPT_PATTERN + r"|\d+|" + "|".join(NAMES) + r"|Domeng|[^\w]+", re.UNICODE)
 
 
 def english_left(text: str) -> str:

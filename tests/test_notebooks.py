@@ -15,6 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from helpers import KEPT_PATTERN
 
 from domeng.app import find
 from domeng.app.board import Board
@@ -30,7 +31,6 @@ from domeng.app.voila import (
 )
 from domeng.i18n import languages
 from domeng.records import builtin_scenarios
-from domeng.terms import Term
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
@@ -119,8 +119,7 @@ def test_nbval_ignore_output_only_on_widget_cells(path):
 
 
 # ------------------------------------------------------------------ the tutorial
-_LABELS = sorted((t.label for t in Term), key=len, reverse=True)
-_KEEP = re.compile(r"\d\|\d|\bR\d+\b|\?scenario=[\w-]+|" + "|".join(map(re.escape, _LABELS)))
+_KEEP = re.compile(KEPT_PATTERN + r"|\?scenario=[\w-]+")
 
 
 def _bare_code(source: str) -> list[str]:
