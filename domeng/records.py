@@ -48,7 +48,7 @@ from domeng.errors import (
 from domeng.game import Game
 from domeng.i18n import DEFAULT, N_, words
 from domeng.round import LEFT, RIGHT, Move, Round
-from domeng.rules import Rules
+from domeng.rules import Rules, is_count
 from domeng.tiles import parse_tile, tiles_in
 
 __all__ = [
@@ -454,9 +454,6 @@ def _list(data: Mapping, key: str, path: str, message: str) -> list:
     return value
 
 
-def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
 
 def _seat(value: Any, path: str, seats: int) -> int | None:
     if value is None:
@@ -644,10 +641,10 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
                                                     '"players": [n, …]}}'), value=show_value(st))
         table = st.get("table", 0)
         held = st.get("players", [0] * n)
-        if not _is_count(table):
+        if not is_count(table):
             raise ScenarioError(f"{path}stones.table", N_("{value} is not a count"),
                                 value=show_value(table))
-        if not isinstance(held, list) or len(held) != n or not all(_is_count(h) for h in held):
+        if not isinstance(held, list) or len(held) != n or not all(is_count(h) for h in held):
             raise ScenarioError(f"{path}stones.players", N_("{value} should be {seats} counts "
                                                             "≥ 0"), value=show_value(held), seats=n)
         if table + sum(held) != rules.total_stones:
@@ -699,7 +696,7 @@ def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: boo
                                 value=show_value(end))
         _seat(mv.get("seat"), f"{where}.seat", n)
     at_event = data.get("at_event")
-    if at_event is not None and not _is_count(at_event):
+    if at_event is not None and not is_count(at_event):
         raise ScenarioError(f"{path}at_event", N_("{value} is not a count of events"),
                             value=show_value(at_event))
     return RoundSpec(

@@ -42,7 +42,7 @@ from domeng.errors import (
 )
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.i18n import N_, Words, words
-from domeng.rules import Rules
+from domeng.rules import Rules, is_count
 from domeng.terms import Ending, EventKind, Opening, Term
 from domeng.tiles import (
     FULL_MASK,
@@ -1164,7 +1164,7 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
     if isinstance(held, str | bytes | dict) or not isinstance(held, Sequence):
         raise ScenarioError("stones", shape, value=show_value(stones))
     held = tuple(held)
-    if len(held) != n or not _is_count(table) or not all(_is_count(h) for h in held):
+    if len(held) != n or not is_count(table) or not all(is_count(h) for h in held):
         raise ScenarioError("stones", shape, value=show_value(stones))
     if table + sum(held) != rules.total_stones:
         raise ScenarioError(
@@ -1177,9 +1177,6 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
         )
     return table, held
 
-
-def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _check_start_seat(key: str, seat: Any, n: int) -> None:

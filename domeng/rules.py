@@ -24,7 +24,7 @@ from typing import Any
 from domeng.errors import RulesError, ngettext, show_value
 from domeng.i18n import N_
 
-__all__ = ["Rules", "READINGS"]
+__all__ = ["Rules", "READINGS", "is_count"]
 
 
 @dataclass(frozen=True)
@@ -136,13 +136,18 @@ class Rules:
         return out
 
 
-def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_count(value: Any) -> bool:
+    """Whether ``value`` is a count: a whole number ≥ 0, not a bool (nor a float).
+
+    >>> is_count(3), is_count(0), is_count(-1), is_count(True), is_count(2.0)
+    (True, True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _check_count(name: str, value: Any) -> None:
     """Seats, tile counts and stones: whole numbers (not bools, not floats) ≥ 0."""
-    if not _is_count(value) or value < 0:
+    if not is_count(value):
         raise RulesError(N_("rules: {name} must be a whole number ≥ 0, not {value}"), name,
                          name=name, value=show_value(value))
 
@@ -154,7 +159,7 @@ def _check_switch(name: str, value: Any) -> None:
 
 
 def _check_limit(name: str, value: Any) -> None:
-    if value is not None and (not _is_count(value) or value < 1):
+    if value is not None and (not is_count(value) or value < 1):
         raise RulesError(
             N_("rules: {name} must be a whole number ≥ 1 or null (no limit), not {value}"),
             name, name=name, value=show_value(value),
@@ -167,7 +172,7 @@ def _check_doubles(name: str, value: Any) -> None:
         or isinstance(value, str | bytes)
         or not value
         or len(value) > 7
-        or any(not _is_count(d) or not 0 <= d <= 6 for d in value)
+        or any(not is_count(d) or d > 6 for d in value)
         or len(set(value)) != len(value)
     ):
         raise RulesError(
