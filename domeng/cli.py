@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from domeng.errors import DomengError
+from domeng.errors import DomengError, one_line
 from domeng.i18n import DEFAULT, UnknownLanguage, Words, check_language, languages, words
 from domeng.terms import EventKind
 from domeng.tiles import format_tiles, tiles_in
@@ -256,17 +256,6 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     add_language_argument(p, "the errors")
     p.set_defaults(func=serve.run_site)
     return parser
-
-
-def one_line(message: str) -> str:
-    """``message`` on one line, fit for any terminal: line breaks become spaces and
-    what cannot be written (unpaired surrogates) is escaped.
-
-    >>> one_line("moves[2]: two\\nlines and \\ud800")
-    'moves[2]: two lines and \\\\ud800'
-    """
-    message = " ".join(message.splitlines())
-    return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -220,6 +220,17 @@ class ScenarioError(DomengError, ValueError):
         return f"{self.path}: {text}" if self.path else text
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line, fit for any terminal: line breaks become spaces and
+    what cannot be written (unpaired surrogates) is escaped.
+
+    >>> one_line("moves[2]: two\\nlines and \\ud800")
+    'moves[2]: two lines and \\\\ud800'
+    """
+    message = " ".join(message.splitlines())
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def show_value(value: Any, limit: int = SHOW_LIMIT) -> str:
     """``value`` as JSON-like text for a one-line message, at most ``limit`` characters.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from domeng.errors import DomengError, IllegalMove
+from domeng.errors import DomengError, IllegalMove, one_line
 from domeng.i18n import N_, Words, words
 
 if TYPE_CHECKING:  # only for the annotations: the controller imports this module
@@ -26,11 +26,6 @@ if TYPE_CHECKING:  # only for the annotations: the controller imports this modul
 
 __all__ = ["Notice", "kind_name", "lesson", "lesson_over", "not_now", "one_line",
            "round_over", "status", "title", "where", "why_no_hint"]
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line (a message may carry line breaks)."""
-    return " ".join(text.split())
 
 
 class Notice(NamedTuple):
