@@ -197,7 +197,7 @@ class MoveStats(NamedTuple):
 
 
 def _root_move(move: Move) -> int:
-    return core.PASS if move.tile is None else 2 * move.tile.index + (move.end == RIGHT)
+    return _code(-1 if move.tile is None else move.tile.index, move.end)
 
 
 def evaluate(
