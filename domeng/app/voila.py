@@ -69,6 +69,7 @@ from domeng.app.controller import Controller, log_to_server
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, Words, check_language, language_names, languages, words
 from domeng.records import builtin_scenarios
+from domeng.serve import tutorial_notebook
 
 __all__ = [
     "LaterApp",
@@ -155,7 +156,7 @@ _LINK_STYLE = "color: var(--domeng-open, #1d4ed8); text-decoration: underline;"
 
 def _page_file(page: str, code: str) -> str:
     if page == "tutorial":
-        return "tutorial.ipynb" if code == DEFAULT else f"tutorial-{code}.ipynb"
+        return tutorial_notebook(code)
     return f"{page}.ipynb?" + urlencode({"lang": code})
 
 
