@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
+from operator import or_
 from types import MappingProxyType
 from typing import Any, NamedTuple, NoReturn
 
@@ -211,6 +213,20 @@ _LEGAL_MAX = 200_000
 _PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
                (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
 _new_event = tuple.__new__
+_MANGUNO, _MATTIKKENG = Ending.MANGUNO, Ending.MATTIKKENG
+_FIRST_ROUND, _FREE, _CAMAT_OPENS = Opening.FIRST_ROUND, Opening.FREE, Opening.CAMAT
+
+
+_STONES_SHORT = {False: (), True: (Term.STONES,)}
+_CAPPU_TERMS = {(e, short): (Term.FIRST_CAPPU, *own, Term.CUCUQ, *_STONES_SHORT[short])
+                for e, own in ((core.FIRST_CAPPU, ()), (core.CEKI, (Term.CEKI,)),
+                               (core.POLLO, (Term.POLLO,)))
+                for short in (False, True)}
+_MANGUNO_TERMS = {(e, short): (Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO, last,
+                               *_STONES_SHORT[short])
+                  for e, last in ((core.MANGUNO, Term.CUCUQ), (core.MATTIKKENG, Term.MATTIKKENG))
+                  for short in (False, True)}
+"""An END event's terms by ending and whether stones ran short, worked out once."""
 _DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
 _PIP_SET: tuple[frozenset[int], ...] = tuple(
     frozenset(p for p in range(7) if m >> p & 1) for m in range(128))
@@ -306,30 +322,33 @@ class Round:
 
     def _setup(self, masks: list[int], rules: Rules, opener: int | None, camat: int | None,
                stones: tuple[int, Sequence[int]] | None, record: bool) -> None:
+        """The round at its start; the list ``masks`` becomes :attr:`hands`."""
         self.rules = rules
         self.n = n = rules.seats
         self.dealt = tuple(masks)
-        self.hands = list(masks)
-        used = 0
-        for m in masks:
-            used |= m
-        self.sleeping = FULL_MASK & ~used
-        table, held = check_stones(rules, stones)
-        _check_start_seat("camat", camat, n)
-        _check_start_seat("opener", opener, n)
-        if camat is not None and opener is not None and opener != camat:
-            raise ScenarioError("opener", N_("the CAMAT (seat {camat}) opens, not seat {opener}"),
-                                camat=camat, opener=opener)
+        self.hands = masks
+        self.sleeping = FULL_MASK & ~reduce(or_, masks, 0)
+        if stones is None:  # R18: every stone on the table
+            table, held = rules.total_stones, (0,) * n
+        else:
+            table, held = check_stones(rules, stones)
+        if camat is not None or opener is not None:
+            _check_start_seat("camat", camat, n)
+            _check_start_seat("opener", opener, n)
+            if camat is not None and opener is not None and opener != camat:
+                raise ScenarioError("opener",
+                                    N_("the CAMAT (seat {camat}) opens, not seat {opener}"),
+                                    camat=camat, opener=opener)
         self.start_table, self.start_held, self.start_camat = table, held, camat
         self.table, self.held, self.camat = table, list(held), camat
         self.opening_tile: Tile | None = None
         if camat is not None:
-            self.opener, self.opening_reason = camat, Opening.CAMAT
+            self.opener, self.opening_reason = camat, _CAMAT_OPENS
         elif opener is not None:
-            self.opener, self.opening_reason = opener, Opening.FREE
+            self.opener, self.opening_reason = opener, _FREE
         else:
             self.opener, tile = core.first_round_opener(masks, rules)
-            self.opening_reason = Opening.FIRST_ROUND
+            self.opening_reason = _FIRST_ROUND
             if rules.opener_leads_double:
                 self.opening_tile = TILES[tile]
         self.left = self.right = -1
@@ -940,19 +959,12 @@ class Round:
         given: list | None = [] if self.events is not None else None
         st = core.settle_first_cappu(self.rules, s, kuling, lempa, table, self.held, given)
         self.table = st.table
-        ending, due, cucuq, uncovered = _ENDINGS[st.ending], st.due, st.cucuq, st.uncovered
-        camat = st.camat >= 0
-        moves = () if given is None else tuple(StoneMove(*m) for m in given)
-        terms = [Term.FIRST_CAPPU]
-        if ending is not Ending.FIRST_CAPPU:
-            terms.append(ending.term)
-        terms.append(Term.CUCUQ)
-        if uncovered:
-            terms.append(Term.STONES)
-        result = RoundResult(ending, s, cucuq, (), None, s, self._all_pips(),
-                             s if camat else None)
-        self._end(result, tuple(terms), moves, table, due, uncovered)
-        if camat:
+        camat = s if st.camat >= 0 else None
+        result = _new_event(RoundResult, (_ENDINGS[st.ending], s, st.cucuq, (), None, s,
+                                          self._all_pips(), camat))
+        self._end(result, _CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
+                  st.uncovered)
+        if camat is not None:
             self._pending_camat = s
 
     def _finish_manguno(self, m: int) -> None:
@@ -961,30 +973,29 @@ class Round:
         given: list | None = [] if self.events is not None else None
         st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
         self.table = st.table
-        due, uncovered, matt = st.due, st.uncovered, st.mattikkeng
-        moves = () if given is None else tuple(StoneMove(*g) for g in given)
-        terms = [Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO]
         if st.ending == core.MANGUNO:
-            result = RoundResult(Ending.MANGUNO, m, st.cucuq, (), m, None, pips)
-            terms.append(Term.CUCUQ)
+            result = _new_event(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
         else:
-            result = RoundResult(Ending.MATTIKKENG, st.winner, None, matt, m, None, pips)
-            terms.append(Term.MATTIKKENG)
-        if uncovered:
-            terms.append(Term.STONES)
-        self._end(result, tuple(terms), moves, table, due, uncovered)
+            result = _new_event(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
+                                              None, pips, None))
+        self._end(result, _MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
+                  st.uncovered)
 
     def _all_pips(self) -> tuple[int, ...]:
-        return tuple(mask_pips(h) for h in self.hands)
+        return tuple(map(mask_pips, self.hands))
 
-    def _end(self, result, terms, moves, table, due, uncovered) -> None:
+    def _end(self, result: RoundResult, terms: tuple[Term, ...], given: list | None,
+             table: int, due: int, uncovered: int) -> None:
+        """The round ends with ``result``; ``given``: the settlement's stone movements
+        (None when no events are recorded), ``table``: the table before it."""
         self.result = result
         self.turn = None
-        if self.events is None:
+        if given is None:
             self.event_count += 1
             return
         self._log(
-            Event(_END, result.winner, None, None, self.ends, terms, moves, table,
+            Event(_END, result.winner, None, None, self.ends, terms,
+                  tuple([_stone_move(m) for m in given]), table,
                   {"result": result, "due": due, "uncovered": uncovered,
                    "last_domino": self.last_domino})
         )
