@@ -228,6 +228,12 @@ _MANGUNO_TERMS = {(e, short): (Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO
                   for short in (False, True)}
 """An END event's terms by ending and whether stones ran short, worked out once."""
 _DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
+_PLAY_PARTS: tuple[tuple, ...] = tuple(
+    (TILES[code >> 1], RIGHT if code & 1 else LEFT, _DIV7[after],
+     _PLAY_TERMS[TILE_HI[code >> 1] == TILE_LO[code >> 1], after % 8 == 0])
+    for after in range(49) for code in range(56))
+"""A play event's tile, end, open ends after and terms (LEMPA, MAPPAKULING), by
+``56 * ends after + move code``: worked out once."""
 _PIP_SET: tuple[frozenset[int], ...] = tuple(
     frozenset(p for p in range(7) if m >> p & 1) for m in range(128))
 _HAS_PLAYED: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
@@ -634,30 +640,39 @@ class Round:
                 if left >= 0 and h >> (code >> 1) & 1:
                     ne = _AFTER[56 * (7 * left + self.right) + code]
                     if ne >= 0:
-                        if self.events is None:
-                            # _play_fast's first part, inlined: most plays end here
-                            self.moves.append(move)
-                            i = code >> 1
-                            h ^= 1 << i
-                            hands = self.hands
-                            hands[s] = h
-                            self.played |= 1 << s
-                            self.last_mappano = s
-                            self.last_domino = TILES[i]
-                            self.plays.append(
-                                code << 6 | (self.right if code & 1 else left) << 3 | s)
-                            self.left, self.right = _DIV7[ne]
-                            self.event_count += 1
+                        # a listed play after the opening, inlined: most plays end here
+                        self.moves.append(move)
+                        i = code >> 1
+                        h ^= 1 << i
+                        hands = self.hands
+                        hands[s] = h
+                        self.played |= 1 << s
+                        self.last_mappano = s
+                        self.last_domino = TILES[i]
+                        plays = self.plays
+                        plays.append(code << 6 | (self.right if code & 1 else left) << 3 | s)
+                        self.left, self.right = _DIV7[ne]
+                        self.event_count += 1
+                        events = self.events
+                        if events is None:
                             t = (s + 1) % self.n
                             if h and hands[t] & _FIT[ne]:
                                 self.turn = t
                                 return []
                             self._after_fast_play(s, i, h, ne)
                             return []
-                        start = self.event_count
-                        self._play_recorded(s, code, ne, h, move)
+                        events.append(_new_event(Event, (
+                            _PLAY, s, *_PLAY_PARTS[56 * ne + code], (), self.table,
+                            _PLAY_DETAIL[len(plays) - 1])))
+                        if not h:  # R14: the end is the next event
+                            self.turn = None
+                        else:
+                            t = self.turn = (s + 1) % self.n
+                            if hands[t] & _FIT[ne]:
+                                return events[-1:]  # the next seat decides
+                        start = self.event_count - 1
                         self._run_auto()
-                        return self.events[start:]
+                        return events[start:]
             elif left < 0 and h >> (code - 56) & 1 and (
                     self.opening_tile is None or self.opening_tile is move.tile):
                 start = self.event_count
@@ -738,26 +753,6 @@ class Round:
         self.turn = t
         if t == s and not hands[t] & fit:
             self._finish_manguno(s)
-
-    def _play_recorded(self, s: int, code: int, e: int, h: int, move: Move) -> None:
-        """:meth:`_apply` for a checked play after the opening, its event recorded."""
-        self.moves.append(move)
-        i = code >> 1
-        tile = TILES[i]
-        h ^= 1 << i
-        self.hands[s] = h
-        self.played |= 1 << s
-        self.last_mappano = s
-        self.last_domino = tile
-        order = len(self.plays)
-        self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
-        ends = self.left, self.right = _DIV7[e]
-        self.events.append(_new_event(Event, (
-            _PLAY, s, tile, RIGHT if code & 1 else LEFT, ends,
-            _PLAY_TERMS[TILE_HI[i] == TILE_LO[i], e % 8 == 0], (), self.table,
-            _PLAY_DETAIL[order])))
-        self.event_count += 1
-        self.turn = None if not h else (s + 1) % self.n
 
     def needs_decision(self) -> bool:
         """Whether the next event waits for a decision of the seat to play (a tile to
