@@ -228,6 +228,9 @@ _MANGUNO_TERMS = {(e, short): (Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO
                   for short in (False, True)}
 """An END event's terms by ending and whether stones ran short, worked out once."""
 _DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
+"""The open ends ``(left, right)`` of the ends code ``7 * left + right``."""
+_END_PIPS: tuple[int, ...] = tuple(1 << left | 1 << right for left, right in _DIV7)
+"""The open ends as a bitmask of pips, by ends code."""
 _PLAY_PARTS: tuple[tuple, ...] = tuple(
     (TILES[code >> 1], RIGHT if code & 1 else LEFT, _DIV7[after],
      _PLAY_TERMS[TILE_HI[code >> 1] == TILE_LO[code >> 1], after % 8 == 0])
@@ -290,8 +293,7 @@ class Round:
         "opener",
         "opening_tile",
         "opening_reason",
-        "left",
-        "right",
+        "_e",
         "plays",
         "turn",
         "last_mappano",
@@ -357,7 +359,7 @@ class Round:
             self.opening_reason = _FIRST_ROUND
             if rules.opener_leads_double:
                 self.opening_tile = TILES[tile]
-        self.left = self.right = -1
+        self._e = -1
         self.plays: list[int] = []
         self.turn: int | None = self.opener
         self.last_mappano: int | None = None
@@ -443,7 +445,7 @@ class Round:
             r.opening_tile = view.legal[0].tile
             r.opening_reason = Opening.FIRST_ROUND
         if view.line:
-            r.left, r.right = view.ends
+            r._e = 7 * view.ends[0] + view.ends[1]
             r.last_domino = max(view.line, key=lambda p: p.order).tile
         r.plays = plays_of(view.line)
         r.turn = view.turn
@@ -513,12 +515,22 @@ class Round:
     @property
     def is_opened(self) -> bool:
         """Whether the opening tile has been played."""
-        return self.left >= 0
+        return self._e >= 0
 
     @property
     def ends(self) -> tuple[int, int] | None:
         """The two open ends, left and right, or None before the opening (R7)."""
-        return (self.left, self.right) if self.left >= 0 else None
+        return _DIV7[self._e] if self._e >= 0 else None
+
+    @property
+    def left(self) -> int:
+        """The pips of the left open end, or -1 before the opening (R7)."""
+        return self._e // 7 if self._e >= 0 else -1
+
+    @property
+    def right(self) -> int:
+        """The pips of the right open end, or -1 before the opening (R7)."""
+        return self._e % 7 if self._e >= 0 else -1
 
     @property
     def line(self) -> tuple[Placed, ...]:
@@ -558,9 +570,8 @@ class Round:
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a tile that fits an open end now."""
         self.check_seat(seat)
-        if self.left < 0:
-            return True
-        return bool(self.hands[seat] & (PIP_MASK[self.left] | PIP_MASK[self.right]))
+        e = self._e
+        return e < 0 or bool(self.hands[seat] & _FIT[e])
 
     def legal_moves(self) -> list[Move]:
         """The moves the seat to play may make: tile and end (R8, R9).
@@ -570,14 +581,12 @@ class Round:
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
             return []
-        left = self.left
-        if left >= 0:
-            e = 7 * left + self.right
+        e = self._e
+        if e >= 0:
             key = (self.hands[s] & _FIT[e]) << 6 | e
             listed = _LEGAL.get(key)
             if listed is None:
-                listed = tuple(_MOVE_OF_CODE[c]
-                               for c in core.moves(self.hands[s], left, self.right))
+                listed = tuple(_MOVE_OF_CODE[c] for c in core.moves(self.hands[s], *_DIV7[e]))
                 if len(_LEGAL) < _LEGAL_MAX:
                     _LEGAL[key] = listed
             if self.rules.voluntary_pass and s != self.last_mappano:
@@ -631,14 +640,14 @@ class Round:
         changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
         code = _CODE_OF.get(id(move))
-        if code is not None and seat is None and end is None and self.turn is not None:
+        s = self.turn
+        if code is not None and s is not None and seat is None and end is None:
             # the fast path: a move as legal_moves() lists it, checked on the core's tables
-            s = self.turn
             h = self.hands[s]
-            left = self.left
+            e = self._e
             if code < 56:
-                if left >= 0 and h >> (code >> 1) & 1:
-                    ne = _AFTER[56 * (7 * left + self.right) + code]
+                if e >= 0 and h >> (code >> 1) & 1:
+                    ne = _AFTER[56 * e + code]
                     if ne >= 0:
                         # a listed play after the opening, inlined: most plays end here
                         self.moves.append(move)
@@ -650,16 +659,16 @@ class Round:
                         self.last_mappano = s
                         self.last_domino = TILES[i]
                         plays = self.plays
-                        plays.append(code << 6 | (self.right if code & 1 else left) << 3 | s)
-                        self.left, self.right = _DIV7[ne]
+                        plays.append(code << 6 | _DIV7[e][code & 1] << 3 | s)
+                        self._e = ne
                         self.event_count += 1
                         events = self.events
                         if events is None:
                             t = (s + 1) % self.n
                             if h and hands[t] & _FIT[ne]:
-                                self.turn = t
+                                self.turn = t  # the next seat decides
                                 return []
-                            self._after_fast_play(s, i, h, ne)
+                            self._after_fast_play(s, t, i, h, ne)
                             return []
                         events.append(_new_event(Event, (
                             _PLAY, s, *_PLAY_PARTS[56 * ne + code], (), self.table,
@@ -673,7 +682,7 @@ class Round:
                         start = self.event_count - 1
                         self._run_auto()
                         return events[start:]
-            elif left < 0 and h >> (code - 56) & 1 and (
+            elif e < 0 and h >> (code - 56) & 1 and (
                     self.opening_tile is None or self.opening_tile is move.tile):
                 start = self.event_count
                 self._apply(move)
@@ -730,25 +739,22 @@ class Round:
         self._run_auto()
         return self.events[start:] if self.events is not None else []
 
-    def _after_fast_play(self, s: int, i: int, h: int, e: int) -> None:
-        """After a play on :meth:`play`'s fast path (no events recorded): the ending, or
-        the forced passes that follow and the MANGUNO (:mod:`domeng.core` decides them)."""
-        left, right = self.left, self.right
+    def _after_fast_play(self, s: int, t: int, i: int, h: int, e: int) -> None:
+        """After seat ``s`` played tile ``i`` on :meth:`play`'s fast path (no events
+        recorded), leaving hand ``h`` and open ends ``e``, when the next seat ``t``
+        cannot play: the forced passes and the MANGUNO, or the ending (:mod:`domeng.core`
+        decides them)."""
         if not h:  # R14: the round ends at once (after the opening, so kuling is left == right)
             self.turn = None
-            self._finish_first_cappu(s, left == right, TILE_HI[i] == TILE_LO[i])
+            self._finish_first_cappu(s, e % 8 == 0, TILE_HI[i] == TILE_LO[i])
             if self._pending_camat is not None:
                 self._appoint_camat(self._pending_camat)
             return
         # forced passes (R9, R12, R13) until a seat can play, or the MANGUNO (R15)
-        hands, n, fit = self.hands, self.n, _FIT[e]
-        t = (s + 1) % n
-        if hands[t] & fit:
-            self.turn = t
-            return
+        hands, fit = self.hands, _FIT[e]
         t, self.table, count = core.forced_passes(
             self.rules, hands, fit, t, s, self.played, self.table, self.held, self.passed_on,
-            (1 << left) | (1 << right))
+            _END_PIPS[e])
         self.event_count += count
         self.turn = t
         if t == s and not hands[t] & fit:
@@ -767,16 +773,11 @@ class Round:
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
             return False
-        if self.left < 0:
-            return True
-        if self.hands[s] & (PIP_MASK[self.left] | PIP_MASK[self.right]):
-            return True
-        return False
-
-    _needs_decision = needs_decision  # app/controller.py's name until it calls the public one
+        e = self._e
+        return e < 0 or bool(self.hands[s] & _FIT[e])
 
     def _may_pass_voluntarily(self, s: int) -> bool:
-        return self.rules.voluntary_pass and self.left >= 0 and s != self.last_mappano
+        return self.rules.voluntary_pass and self._e >= 0 and s != self.last_mappano
 
     def _checked(self, move: Move, seat: int | None) -> Move:
         """Check a move against the rules; return it with its end settled.
@@ -796,7 +797,7 @@ class Round:
         if tile is None:
             if self._may_pass_voluntarily(s):
                 return move
-            if self.left < 0:
+            if self._e < 0:
                 self._illegal(IllegalReason.OPENER_MUST_LEAD, s, move)
             if s == self.last_mappano:
                 self._illegal(IllegalReason.LAST_MAPPANO_MUST_PLAY, s, move)
@@ -805,7 +806,7 @@ class Round:
         if not self.hands[s] >> i & 1:
             self._illegal(IllegalReason.NOT_IN_HAND, s, move)
         left, right = self.left, self.right
-        if left < 0:
+        if self._e < 0:
             if self.opening_tile is not None and tile != self.opening_tile:
                 self._illegal(IllegalReason.MUST_LEAD_DOUBLE, s, move,
                               double=str(self.opening_tile))
@@ -848,8 +849,8 @@ class Round:
         self.last_mappano, self.last_domino = s, tile
         hi, lo = TILE_HI[i], TILE_LO[i]
         order = len(self.plays)
-        if self.left < 0:
-            self.left, self.right = hi, lo
+        if self._e < 0:
+            self._e = 7 * hi + lo
             end = LEFT
             self.plays.append(2 * i << 6 | s)
             kuling = False
@@ -869,16 +870,16 @@ class Round:
         else:
             end = move.end
             code = 2 * i + (end != LEFT)
-            self.plays.append(code << 6 | (self.right if code & 1 else self.left) << 3 | s)
-            left, right = self.left, self.right = _DIV7[
-                _AFTER[56 * (7 * self.left + self.right) + code]]
-            kuling = left == right
+            e = self._e
+            self.plays.append(code << 6 | _DIV7[e][code & 1] << 3 | s)
+            self._e = e = _AFTER[56 * e + code]
+            kuling = e % 8 == 0  # left == right
             opening = double = None
             skipped = ()
         empty = not self.hands[s]
         if self.events is not None:
             self.events.append(_new_event(Event, (
-                _PLAY, s, tile, end, (self.left, self.right), _PLAY_TERMS[hi == lo, kuling], (),
+                _PLAY, s, tile, end, _DIV7[self._e], _PLAY_TERMS[hi == lo, kuling], (),
                 self.table, _proxy({"opening": opening, "order": order, "skipped": skipped,
                                     "double": None if double is None else f"{double}|{double}"})
             )))
@@ -899,8 +900,7 @@ class Round:
         while self.result is None or self._pending_camat is not None:
             if self.result is None:
                 s = self.turn
-                if s is not None and (self.left < 0 or self.hands[s] & _FIT[
-                        7 * self.left + self.right]):
+                if s is not None and (self._e < 0 or self.hands[s] & _FIT[self._e]):
                     return  # a decision (needs_decision)
             self._auto_one()
 
@@ -911,7 +911,7 @@ class Round:
             return
         if self.turn is None:  # the last play emptied a hand: R14's end comes now
             s = self.last_mappano
-            kuling = len(self.plays) > 1 and self.left == self.right
+            kuling = len(self.plays) > 1 and self._e % 8 == 0  # left == right
             self._finish_first_cappu(s, kuling, self.last_domino.is_lempa)
             return
         s = self.turn
@@ -922,14 +922,13 @@ class Round:
 
     def _pass(self, s: int, voluntary: bool = False) -> None:
         due, passebunge, block = core.pass_due(
-            self.rules, self.hands, s, _FIT[7 * self.left + self.right], self.last_mappano,
-            self.played)
+            self.rules, self.hands, s, _FIT[self._e], self.last_mappano, self.played)
         table = self.table
         payer = self.last_mappano
         given: list | None = [] if self.events is not None else None
         self.table, uncovered = core.give(table, self.held, s, due, (payer,), given)
         if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
-            self.passed_on[s] |= (1 << self.left) | (1 << self.right)
+            self.passed_on[s] |= _END_PIPS[self._e]
         self.turn = (s + 1) % self.n
         if self.events is None:
             self.event_count += 1
@@ -945,7 +944,7 @@ class Round:
             if len(_PASS_DETAIL) < 50_000:
                 _PASS_DETAIL[key] = detail
         self.events.append(_new_event(Event, (
-            _PASS, s, None, None, _DIV7[7 * self.left + self.right], terms, moves, table,
+            _PASS, s, None, None, _DIV7[self._e], terms, moves, table,
             detail)))
         self.event_count += 1
 
