@@ -163,14 +163,10 @@ def first_round_opener(hands: Sequence[int], rules: Rules) -> tuple[int, int]:
     order = _OPENING_ORDER.get(rules.opening_doubles)
     if order is None:
         order = _OPENING_ORDER[rules.opening_doubles] = _opening_order(rules.opening_doubles)
-    dealt = 0
-    for m in hands:
-        dealt |= m
     for i in order:
-        if dealt >> i & 1:
-            for s, m in enumerate(hands):
-                if m >> i & 1:
-                    return s, i
+        for s, m in enumerate(hands):
+            if m >> i & 1:
+                return s, i
     raise AssertionError("no tile was dealt")  # pragma: no cover - hands are never empty
 
 
@@ -301,6 +297,11 @@ class Settlement(NamedTuple):
     """The seat appointed CAMAT (R21), or -1."""
 
 
+_new = tuple.__new__
+"""Builds a :class:`Settlement` from a tuple of its fields without NamedTuple's keyword
+handling (a settlement is made at the end of every round and every playout)."""
+
+
 def settle_first_cappu(rules: Rules, s: int, kuling: bool, lempa: bool, table: int,
                        held: list[int], moves: list | None = None) -> Settlement:
     """R14, R17, R19–R21: seat ``s`` played its last tile, a MAPPAKULING or not, a double or not.
@@ -318,7 +319,7 @@ def settle_first_cappu(rules: Rules, s: int, kuling: bool, lempa: bool, table: i
         camat = table == 0 and held[s] == 0
     else:
         camat = before
-    return Settlement(ending, s, cucuq, (), due, table, uncovered, s if camat else -1)
+    return _new(Settlement, (ending, s, cucuq, (), due, table, uncovered, s if camat else -1))
 
 
 def settle_manguno(rules: Rules, m: int, pips: Sequence[int], table: int, held: list[int],
@@ -331,14 +332,14 @@ def settle_manguno(rules: Rules, m: int, pips: Sequence[int], table: int, held: 
         cucuq = (m - 1) % n
         due = rules.manguno_stones
         table, uncovered = give(table, held, cucuq, due, (m,), moves)
-        return Settlement(MANGUNO, m, cucuq, (), due, table, uncovered, -1)
+        return _new(Settlement, (MANGUNO, m, cucuq, (), due, table, uncovered, -1))
     winner = min(matt, key=pips.__getitem__)  # first clockwise on ties (R16)
     if len(matt) == 1 and pips[winner] < mine:
         due = rules.mattikkeng_stones
     else:
         due = rules.shared_mattikkeng_stones
     table, uncovered = give(table, held, m, due, matt, moves)
-    return Settlement(MATTIKKENG, winner, -1, matt, due, table, uncovered, -1)
+    return _new(Settlement, (MATTIKKENG, winner, -1, matt, due, table, uncovered, -1))
 
 
 # ------------------------------------------------------------ a whole round
