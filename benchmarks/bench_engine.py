@@ -15,6 +15,9 @@ again) of:
   on the core (under 20,000 rounds, or without numpy) and on the batch simulator;
 * the batch simulator (domeng/batch.py, ``simulate_rounds``) at several batch
   sizes — rounds/s and µs per event;
+* the engine as it was at a git revision (``--against``, by default ``f9addd7``, the
+  engine before the rules core that issue 14 measures its targets against), imported
+  from ``git archive`` as a package of its own, on the same seeds;
 * abw333's ``dominoes`` package playing random games (``Game.new()``, then
   ``make_move(*random.choice(g.valid_moves))`` until ``g.result``) — games/s,
   µs per entry of ``g.moves`` (plays and passes) and µs per ``make_move``.
@@ -23,7 +26,7 @@ Times are the CPU time of this process (``time.process_time``; every run is
 single-threaded), so other work on the machine disturbs them less than wall
 time; ``--wall`` uses wall-clock time instead.
 
-Ratios against ``dominoes`` are printed from the same run (the machine's load
+Ratios against ``dominoes`` and the earlier engine are printed from the same run (the machine's load
 changes absolute figures between runs far more than ratios within one).
 
     .venv/bin/python benchmarks/bench_engine.py           # about a minute of CPU
@@ -34,13 +37,21 @@ changes absolute figures between runs far more than ratios within one).
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
+import io
 import os
 import platform
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -63,12 +74,44 @@ class Figures(NamedTuple):
     deal_seconds: float = 0.0
 
 
-def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float]) -> Figures:
-    """Deal ``rounds`` rounds, then play each with random legal moves."""
+BEFORE_CORE = "f9addd7"
+"""The last commit before the rules core: issue 14's "today's" engine."""
+
+
+def engine_at(rev: str) -> type:
+    """The ``Round`` class of the engine at git revision ``rev`` of this checkout, imported
+    as a package of its own (``domeng_at_<rev>``) so that it runs beside today's."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(root), "archive", rev, "domeng"],
+                             capture_output=True, check=True).stdout
+    name = "domeng_at_" + re.sub(r"\W", "_", rev)
+    folder = Path(tempfile.mkdtemp(prefix="domeng-bench-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    package = folder / name
+    (folder / "domeng").rename(package)
+    for py in package.rglob("*.py"):
+        text = py.read_text(encoding="utf-8")
+        py.write_text(re.sub(r"\b(from|import) domeng\b", rf"\1 {name}", text),
+                      encoding="utf-8")
+    here = Path(__file__).resolve().parent.parent / "domeng" / "locale"
+    for mo in here.glob("*/LC_MESSAGES/domeng.mo"):  # compiled catalogues, if it reads them
+        target = package / mo.relative_to(here.parent)
+        if target.parent.is_dir():
+            target.write_bytes(mo.read_bytes())
+    sys.path.insert(0, str(folder))
+    return importlib.import_module(f"{name}.round").Round
+
+
+def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float],
+               engine: type = Round) -> Figures:
+    """Deal ``rounds`` rounds with ``engine`` (a ``Round`` class), then play each with
+    random legal moves."""
     rng = random.Random(seed)
     choice = rng.choice
+    gc.collect()  # every row starts without the garbage of the one before
     t0 = clock()
-    deals = [Round.deal(rng, record=record) for _ in range(rounds)]
+    deals = [engine.deal(rng, record=record) for _ in range(rounds)]
     t1 = clock()
     events = steps = 0
     for r in deals:
@@ -205,7 +248,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batches", default="1024,8192,65536",
                    help="batch sizes of the batch simulator, comma-separated")
+    p.add_argument("--against", default=BEFORE_CORE, metavar="REV",
+                   help=f"also time the engine at this git revision (default {BEFORE_CORE}, "
+                   "the engine before the rules core); 'none' to skip")
     args = p.parse_args(argv)
+    earlier = None
+    if args.against != "none":
+        try:
+            earlier = engine_at(args.against)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"bench_engine: no engine at {args.against} to compare with "
+                  f"(needs a git checkout): {exc}", file=sys.stderr)
     repeat = args.repeat or (5 if args.long else 3)
     engine_n, dominoes_n, batch_n, sim_n = (
         (2_000, 1_000, 65_536, 20_000) if args.quick
@@ -216,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # warm up imports and caches
     engine_run(50, 0, False, clock)
+    if earlier is not None:
+        engine_run(50, 0, False, clock, earlier)
     core_run(50, 0, clock)
     batch_run(2000, 0, 1024, clock)
     dominoes_run(20, 0, clock)
@@ -232,6 +287,13 @@ def main(argv: list[str] | None = None) -> int:
         (f"simulate --players random, batch ({sim_n:,} rounds)",
          lambda s: simulate_run(sim_n, s, True, clock), False, False),
     ]
+    if earlier is not None:
+        plan += [
+            (f"engine at {args.against}, record=False ({engine_n:,} rounds)",
+             lambda s: engine_run(engine_n, s, False, clock, earlier), True, True),
+            (f"engine at {args.against}, record=True ({engine_n:,} rounds)",
+             lambda s: engine_run(engine_n, s, True, clock, earlier), True, True),
+        ]
     for b in batches:
         plan.append((f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
                      lambda s, b=b: batch_run(batch_n, s, b, clock), False, True))
@@ -255,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     print()
     dom = rows[-1]
-    best = max(rows[5:-1], key=lambda r: r.rounds_per_s)
+    first_batch = 7 if earlier is not None else 5
+    best = max(rows[first_batch:-1], key=lambda r: r.rounds_per_s)
     print("µs/step: one legal_moves() + play() call (engine) or make_move() call (dominoes), "
           "forced passes included; µs/deal is part of the rounds/s figure, not of µs/step. "
           "The simulate rows play whole games of 10 rounds (their records, not the "
@@ -273,6 +336,16 @@ def main(argv: list[str] | None = None) -> int:
           f"simulate batch {rows[4].rounds_per_s / dom.rounds_per_s:.0f}×")
     print(f"simulate --players random: {rows[4].rounds_per_s:,.0f} rounds/s with numpy "
           f"(target 50,000), {rows[3].rounds_per_s:,.0f} on the core (target 20,000)")
+    if earlier is not None:
+        fast, recorded = rows[5], rows[6]
+        print()
+        print(f"Against the engine at {args.against}, this run (same seeds):")
+        print(f"- record=False: {rows[0].rounds_per_s / fast.rounds_per_s:.2f}× its rounds/s "
+              f"(target ≥ 3×), {fast.us_per_step / rows[0].us_per_step:.2f}× per step, "
+              f"{fast.us_per_deal / rows[0].us_per_deal:.2f}× per deal")
+        print(f"- record=True: {rows[1].rounds_per_s / recorded.rounds_per_s:.2f}× its "
+              f"rounds/s (target ≥ 2×), {recorded.us_per_step / rows[1].us_per_step:.2f}× "
+              "per step")
     return 0
 
 
