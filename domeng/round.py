@@ -584,8 +584,9 @@ class Round:
         e = self._e
         if e >= 0:
             key = (self.hands[s] & _FIT[e]) << 6 | e
-            listed = _LEGAL.get(key)
-            if listed is None:
+            try:
+                listed = _LEGAL[key]
+            except KeyError:
                 listed = tuple(_MOVE_OF_CODE[c] for c in core.moves(self.hands[s], *_DIV7[e]))
                 if len(_LEGAL) < _LEGAL_MAX:
                     _LEGAL[key] = listed
@@ -639,7 +640,10 @@ class Round:
         events that happened. An illegal move raises :class:`IllegalMove` and
         changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
-        code = _CODE_OF.get(id(move))
+        try:
+            code = _CODE_OF[id(move)]
+        except KeyError:  # not a Move as legal_moves() lists it: checked below
+            code = None
         s = self.turn
         if code is not None and s is not None and seat is None and end is None:
             # the fast path: a move as legal_moves() lists it, checked on the core's tables
