@@ -66,14 +66,21 @@ notebooks: venv
 	cd notebooks && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False *.ipynb
 
-# `make bench` takes a few minutes; `make bench LONG=1` adds the larger engine runs and the
-# 20,000-round tournament whose claims are checked (about ten minutes more).
+# `make bench` takes about four minutes: every benchmark once, the browser ones with few
+# visitors and no burst. `make bench LONG=1` runs the larger engine runs, the 20,000-round
+# tournament whose claims are checked, and the browser benchmarks as the RESULTS files
+# report them (three visitors per page, both Voilà modes, ten pages at once): about half
+# an hour.
 bench: venv
 	@test -n "$(BENCHMARKS)" || { echo "no benchmarks/*.py yet"; exit 1; }
-	@for f in $(BENCHMARKS); do echo "== $$f"; \
-		case $$f in */bench_engine.py|*/bench_players.py) \
-			$(BIN)/python $$f $(if $(LONG),--long) || exit 1;; \
-		*) $(BIN)/python $$f || exit 1;; esac; done
+	@missed=""; for f in $(BENCHMARKS); do echo "== $$f"; \
+		case $$f in \
+		*/bench_engine.py|*/bench_players.py) args="$(if $(LONG),--long)";; \
+		*/bench_site.py) args="$(if $(LONG),,--loads 1 --skip-voila)";; \
+		*/bench_voila.py) args="$(if $(LONG),,--loads 3 --spacing 4 --concurrent 0 --modes preheat)";; \
+		*) args="";; esac; \
+		$(BIN)/python $$f $$args || missed="$$missed $$(basename $$f)"; done; \
+	if [ -n "$$missed" ]; then echo "== a target missed or a run failed in:$$missed"; exit 1; fi
 
 # Debian's chromium for the browser tests (never `playwright install`). Needs root.
 browsers:

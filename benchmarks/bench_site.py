@@ -166,7 +166,7 @@ async def bench_voila_mode(browser, mode: str, loads: int, logdir: Path) -> dict
             visits.append(await bench_voila.open_page(browser, url))
         await asyncio.sleep(6)  # the pool refills after the last visitor too
         cpu1 = bench_voila.cpu_snapshot(proc)
-        mem = [bench_voila.memory(k)[1] for k in bench_voila.kernels(proc)]
+        mem = [bench_voila.memory(k)[1] for k in bench_voila.voila_server.kernels(proc)]
     finally:
         bench_voila.voila_server.stop(proc)
     server, kernel, _browser = ((b - a) / loads for a, b in zip(cpu0, cpu1, strict=True))

@@ -239,21 +239,22 @@ def report(r: dict, args) -> bool:
           f"notebook, later tables) = {cpu:.1f} s on the server; the browser "
           f"{browser:.1f} s (on the visitor's machine, here on this one)")
     ok, failed = r["ok"], r["failed"]
-    reloaded = [x for x in ok + r["loads"] if x["reloads"]]
-    lost = sum(1 for x in reloaded if x["lost"])
-    print(f"{args.concurrent} pages at once: {len(ok)} worked, {len(failed)} failed; all done "
-          f"in {r['burst']:.1f} s; pages that reloaded themselves: {len(reloaded)} "
-          f"({lost} after a widget was lost, 'widget model not found')")
-    print("  CPU during the burst: Voilà server {:.1f} s, kernels {:.1f} s, browser {:.1f} s"
-          .format(*r["burst_cpu"]))
-    if ok:
-        print(f"  first Step works: {fmt([x['works'] for x in ok])}")
-        print(f"  all tables:       {fmt([x['all'] for x in ok])}")
-    for e in failed:
-        print(f"  FAILED: {type(e).__name__}: {str(e).splitlines()[0]}")
-    total = sum(m[0] for m in r["after"])
-    print(f"  then {len(r['after'])} kernels, {total:.0f} MB RSS in all; Voilà server "
-          f"{r['server_rss']:.0f} MB")
+    if args.concurrent:
+        reloaded = [x for x in ok + r["loads"] if x["reloads"]]
+        lost = sum(1 for x in reloaded if x["lost"])
+        print(f"{args.concurrent} pages at once: {len(ok)} worked, {len(failed)} failed; all "
+              f"done in {r['burst']:.1f} s; pages that reloaded themselves: {len(reloaded)} "
+              f"({lost} after a widget was lost, 'widget model not found')")
+        print("  CPU during the burst: Voilà server {:.1f} s, kernels {:.1f} s, browser {:.1f} s"
+              .format(*r["burst_cpu"]))
+        if ok:
+            print(f"  first Step works: {fmt([x['works'] for x in ok])}")
+            print(f"  all tables:       {fmt([x['all'] for x in ok])}")
+        for e in failed:
+            print(f"  FAILED: {type(e).__name__}: {str(e).splitlines()[0]}")
+        total = sum(m[0] for m in r["after"])
+        print(f"  then {len(r['after'])} kernels, {total:.0f} MB RSS in all; Voilà server "
+              f"{r['server_rss']:.0f} MB")
     per = statistics.median(uss)
     free = SERVER_GB * 1024 - 2048  # keep 2 GB for the system and Voilà itself
     print(f"estimate for a {SERVER_CORES}-core, {SERVER_GB} GB server: memory holds about "
@@ -270,7 +271,8 @@ async def main_async(args) -> int:
         return 1
     print(f"machine: {psutil.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.0f} GB; notebook {NOTEBOOK.name}; "
-          f"{args.loads} loads {args.spacing:.0f} s apart, then {args.concurrent} at once")
+          f"{args.loads} loads {args.spacing:.0f} s apart"
+          + (f", then {args.concurrent} at once" if args.concurrent else ""))
     good = True
     with tempfile.TemporaryDirectory() as tmp:
         async with async_playwright() as pw:
@@ -287,7 +289,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=7)
     ap.add_argument("--spacing", type=float, default=8.0, help="seconds between loads")
-    ap.add_argument("--concurrent", type=int, default=10)
+    ap.add_argument("--concurrent", type=int, default=10,
+                    help="pages opened at the same moment after the loads (0: none)")
     ap.add_argument("--pool", type=int, default=2)
     ap.add_argument("--fill-delay", type=float, default=1.0,
                     help="seconds before Voilà refills its pool after a visitor took a kernel")
