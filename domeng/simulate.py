@@ -31,6 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import attrgetter, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from domeng import core
@@ -93,6 +95,14 @@ class RoundRecord(NamedTuple):
     """The player who won the round."""
     camat: int | None
     """The player appointed CAMAT after the round, if any."""
+
+
+_SEATS, _NET, _ENDING, _CAMAT = map(attrgetter, ("seats", "net", "ending", "camat"))
+_WON = attrgetter("winner", "ending")
+_new_record = tuple.__new__
+"""Builds a :class:`RoundRecord` from the tuple of its fields (no keyword handling; a
+simulation makes one per round)."""
+"""A :class:`RoundRecord`'s fields, read by C-level passes over many records."""
 
 
 def net_stones(r: Round) -> tuple[int, ...]:
@@ -211,16 +221,16 @@ def play_random_game(
         start = held[:]
         res = play(rules, deal(deal_rng, n, rules.hand_size), None, opener=opener, camat=camat,
                    table=table, held=held, seat_bits=picks)
-        net = [held[s] - start[s] for s in range(n)]
+        net = list(map(sub, held, start))
         if res.camat >= 0:  # R21: every stone goes back to the table
             camat = opener = res.camat
             table, held = total, [0] * n
         else:
             opener, table = res.winner, res.table
-        out.append(RoundRecord(
-            game, seat_of, tuple(net[seat_of[i]] for i in range(n)), _ENDINGS[res.ending],
+        out.append(_new_record(RoundRecord, (
+            game, seat_of, tuple(map(net.__getitem__, seat_of)), _ENDINGS[res.ending],
             player_at[res.winner], None if res.camat < 0 else player_at[res.camat],
-        ))
+        )))
     return out
 
 
@@ -250,6 +260,9 @@ def play_random_games_batch(rounds: int, seed: int, game_rounds: int = GAME_ROUN
     games = -(-rounds // game_rounds)
     lengths = [min(game_rounds, rounds - g * game_rounds) for g in range(games)]
     seats = [seating(g, n) for g in range(games)]
+    seat_of = np.array(seats, dtype=np.int64)  # [game, player]: the player's seat
+    player_at = np.argsort(seat_of, axis=1)  # [game, seat]: the player at the seat
+    rows = np.arange(games)
     rng = np.random.Generator(np.random.PCG64(seed))
     opener = np.full(games, -1, dtype=np.int64)
     camat = np.full(games, -1, dtype=np.int64)
@@ -262,13 +275,14 @@ def play_random_games_batch(rounds: int, seed: int, game_rounds: int = GAME_ROUN
         if not live:
             break
         res = simulate_starts(rules, rng, opener[:live], table[:live], held[:live])
-        nets = (res.received - res.given).tolist()
-        for g, net, e, w, c in zip(range(live), nets, res.ending.tolist(), res.winner.tolist(),
-                                   res.camat.tolist(), strict=True):
-            seat_of = seats[g]
-            per_game[g].append(RoundRecord(
-                g, seat_of, tuple(net[seat_of[i]] for i in range(n)), endings[e],
-                seat_of.index(w), None if c < 0 else seat_of.index(c)))
+        # each game's seats as its players: net stones by player, winner and CAMAT players
+        nets = np.take_along_axis(res.received - res.given, seat_of[:live], axis=1).tolist()
+        winners = player_at[rows[:live], res.winner].tolist()
+        camats = np.where(res.camat >= 0, player_at[rows[:live], res.camat], -1).tolist()
+        for g, net, e, w, c in zip(range(live), nets, res.ending.tolist(), winners, camats,
+                                   strict=True):
+            per_game[g].append(_new_record(RoundRecord, (
+                g, seats[g], tuple(net), endings[e], w, None if c < 0 else c)))
         appointed = res.camat.astype(np.int64)
         camat[:live] = np.where(appointed >= 0, appointed, camat[:live])
         opener[:live] = np.where(camat[:live] >= 0, camat[:live], res.winner)  # R6, R22
@@ -286,14 +300,24 @@ def _numpy_available() -> bool:
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % confidence interval (normal approximation)."""
+    """Mean and the half-width of its 95 % confidence interval (normal approximation).
+
+    Whole numbers (net stones) are summed exactly, squares too, in one pass each.
+
+    >>> _mean_ci([1, 2, 3, 4])
+    (2.5, 1.2651...)
+    """
     k = len(values)
     if k == 0:
         return 0.0, 0.0
-    mean = sum(values) / k
+    total = sum(values)
+    mean = total / k
     if k < 2:
         return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    if isinstance(total, int):  # every value a whole number: the exact sum of squares
+        var = (k * sum(map(mul, values, values)) - total * total) / (k * (k - 1))
+    else:
+        var = sum((v - mean) ** 2 for v in values) / (k - 1)
     return mean, _Z95 * math.sqrt(var / k)
 
 
@@ -344,27 +368,35 @@ class Summary:
     @property
     def endings(self) -> Counter:
         """How often each ending happened."""
-        return Counter(r.ending.value for r in self.records)
+        return Counter({e.value: k for e, k in Counter(map(_ENDING, self.records)).items()})
+
+    def _nets(self, i: int) -> list[int]:
+        """Player ``i``'s net stones, round by round."""
+        return list(map(itemgetter(i), map(_NET, self.records)))
 
     def player(self, i: int) -> PlayerSummary:
         """The figures of player ``i``."""
-        mean, ci = _mean_ci([r.net[i] for r in self.records])
-        wins = Counter(r.ending.value for r in self.records if r.winner == i)
-        camats = sum(1 for r in self.records if r.camat == i)
-        return PlayerSummary(i, self.players[i], self.rounds, mean, ci,
-                             {e.value: wins.get(e.value, 0) for e in Ending}, camats)
+        return self.player_summaries()[i]
+
+    def player_summaries(self) -> list[PlayerSummary]:
+        """The figures of every player, in one pass over the records for the wins and
+        the CAMATs."""
+        won = Counter(map(_WON, self.records))
+        camats = Counter(map(_CAMAT, self.records))
+        return [PlayerSummary(i, name, self.rounds, *_mean_ci(self._nets(i)),
+                              {e.value: won[i, e] for e in Ending}, camats[i])
+                for i, name in enumerate(self.players)]
 
     def difference(self, i: int, j: int) -> tuple[float, float]:
         """Mean of player ``i``'s net stones minus player ``j``'s, per round, and its 95 % CI."""
-        return _mean_ci([r.net[i] - r.net[j] for r in self.records])
+        return _mean_ci(list(map(sub, self._nets(i), self._nets(j))))
 
     def seat_net(self) -> list[tuple[float, float]]:
         """Mean net stones per round at each seat, with 95 % CIs."""
-        n = len(self.players)
-        by_seat: list[list[int]] = [[] for _ in range(n)]
-        for r in self.records:
-            for i, s in enumerate(r.seats):
-                by_seat[s].append(r.net[i])
+        by_seat: list[list[int]] = [[] for _ in self.players]
+        for seats, records in groupby(self.records, _SEATS):  # a game's rounds share seats
+            for s, nets in zip(seats, zip(*map(_NET, records), strict=True), strict=True):
+                by_seat[s].extend(nets)
         return [_mean_ci(v) for v in by_seat]
 
     def to_json(self) -> dict[str, Any]:
@@ -383,7 +415,7 @@ class Summary:
                     "won": p.won, "wins_by_ending": p.wins, "camats": p.camats,
                     "camats_per_100_rounds": p.camats_per_100,
                 }
-                for p in (self.player(i) for i in range(len(self.players)))
+                for p in self.player_summaries()
             ],
             "seats": [
                 {"seat": s, "net_stones_per_round": m, "net_stones_ci95": c}
@@ -419,7 +451,7 @@ class Summary:
                             f"({_.number(100 * counts.get(e.value, 0) / total, '.1f')} %)"
                             for e in Ending)
         lines.append(_("Endings: {endings}", endings=endings))
-        camats = sum(1 for r in self.records if r.camat is not None)
+        camats = self.rounds - list(map(_CAMAT, self.records)).count(None)
         lines.append(_("CAMAT appointments: {count} ({per_100} per 100 rounds)",
                        count=_.number(camats, ","), per_100=_.number(100 * camats / total, ".2f")))
         lines.append("")
@@ -444,8 +476,7 @@ class Summary:
         head = f"{headings[0]:<{widths[0]}}" + "".join(
             f"{h:>{w}}" for h, w in zip(headings[1:], widths[1:], strict=True))
         lines = [head, "-" * len(head)]
-        for i in range(len(self.players)):
-            p = self.player(i)
+        for i, p in enumerate(self.player_summaries()):
             label = f"{i}:{p.name}"
             n = _.number
             cells = [f"{n(p.net_mean, '+.3f'):>{widths[1] - 9}} ± {n(p.net_ci95, '.3f'):<6}",
