@@ -61,6 +61,7 @@ from domeng.batch import simulate_rounds
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.simulate import play_random_game, play_random_games_batch
+from domeng.tiles import TILE_HI, TILE_LO
 
 
 class Figures(NamedTuple):
@@ -121,6 +122,68 @@ def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float],
         events += r.event_count
     t2 = clock()
     return Figures(rounds, events, steps, t2 - t0, t2 - t1, t1 - t0)
+
+
+_BARE_MOVES = tuple(object() for _ in range(56 + 28))  # plays by core code, then openings
+_BARE_CODE = {id(m): c for c, m in enumerate(_BARE_MOVES)}
+_BARE_LISTS: dict[int, tuple[object, ...]] = {}
+
+
+class BareRound:
+    """The least a round behind the engine's API can do, as a floor for its figures:
+    ``legal_moves()`` copies a cached list of shared move objects, ``play()`` finds the
+    move by id, checks it on the core's tables, moves the ends and gives the turn to the
+    next seat that can play. No opening rule (seat 0 leads any tile), no passes' stones,
+    no settlement, no records; it ends at the first empty hand or block."""
+
+    __slots__ = ("hands", "e", "turn", "result", "event_count")
+
+    def __init__(self, hands: list[int]) -> None:
+        self.hands, self.e, self.turn, self.result, self.event_count = hands, -1, 0, None, 0
+
+    @classmethod
+    def deal(cls, rng: random.Random, record: bool = False) -> BareRound:
+        return cls(core.deal(rng))
+
+    def legal_moves(self) -> list[object]:
+        s, e = self.turn, self.e
+        h = self.hands[s]
+        key = (h & core.FIT[e] if e >= 0 else h) << 6 | (e + 1)
+        try:
+            return list(_BARE_LISTS[key])
+        except KeyError:
+            listed = (tuple(_BARE_MOVES[c] for c in core.moves(h, *divmod(e, 7))) if e >= 0
+                      else tuple(_BARE_MOVES[56 + i] for i in range(28) if h >> i & 1))
+            _BARE_LISTS[key] = listed
+            return list(listed)
+
+    def play(self, move: object) -> list:
+        code = _BARE_CODE[id(move)]
+        s, hands = self.turn, self.hands
+        h = hands[s]
+        if code >= 56:
+            i = code - 56
+            ne = 7 * TILE_HI[i] + TILE_LO[i]
+        else:
+            i = code >> 1
+            ne = core.AFTER[56 * self.e + code]
+        if not h >> i & 1 or ne < 0:
+            raise ValueError(move)
+        h ^= 1 << i
+        hands[s] = h
+        self.e = ne
+        self.event_count += 1
+        if not h:
+            self.result = s
+            return []
+        fit, t = core.FIT[ne], (s + 1) % 5
+        while not hands[t] & fit:
+            if t == s:
+                self.result = s
+                return []
+            t = (t + 1) % 5
+        self.turn = t
+        return []
 
 
 def core_run(rounds: int, seed: int, clock: Callable[[], float]) -> Figures:
@@ -275,77 +338,87 @@ def main(argv: list[str] | None = None) -> int:
     batch_run(2000, 0, 1024, clock)
     dominoes_run(20, 0, clock)
 
-    plan: list[tuple[str, Callable[[int], Figures], bool, bool]] = [
-        (f"engine, record=False ({engine_n:,} rounds)",
+    # (key, what, run, µs/step shown, µs/event shown)
+    plan: list[tuple[str, str, Callable[[int], Figures], bool, bool]] = [
+        ("fast", f"engine, record=False ({engine_n:,} rounds)",
          lambda s: engine_run(engine_n, s, False, clock), True, True),
-        (f"engine, record=True ({engine_n:,} rounds)",
+        ("recorded", f"engine, record=True ({engine_n:,} rounds)",
          lambda s: engine_run(engine_n, s, True, clock), True, True),
-        (f"rules core, core.play_random ({engine_n:,} rounds)",
+        ("floor", f"floor: a bare round behind the same calls ({engine_n:,} rounds)",
+         lambda s: engine_run(engine_n, s, False, clock, BareRound), True, True),
+        ("core", f"rules core, core.play_random ({engine_n:,} rounds)",
          lambda s: core_run(engine_n, s, clock), False, True),
-        (f"simulate --players random, core ({sim_n // 10:,} rounds)",
+        ("sim core", f"simulate --players random, core ({sim_n // 10:,} rounds)",
          lambda s: simulate_run(sim_n // 10, s, False, clock), False, False),
-        (f"simulate --players random, batch ({sim_n:,} rounds)",
+        ("sim batch", f"simulate --players random, batch ({sim_n:,} rounds)",
          lambda s: simulate_run(sim_n, s, True, clock), False, False),
     ]
     if earlier is not None:
         plan += [
-            (f"engine at {args.against}, record=False ({engine_n:,} rounds)",
+            ("fast before", f"engine at {args.against}, record=False ({engine_n:,} rounds)",
              lambda s: engine_run(engine_n, s, False, clock, earlier), True, True),
-            (f"engine at {args.against}, record=True ({engine_n:,} rounds)",
+            ("recorded before", f"engine at {args.against}, record=True ({engine_n:,} rounds)",
              lambda s: engine_run(engine_n, s, True, clock, earlier), True, True),
         ]
     for b in batches:
-        plan.append((f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
+        plan.append((f"batch {b}", f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
                      lambda s, b=b: batch_run(batch_n, s, b, clock), False, True))
-    plan.append((f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
+    plan.append(("dominoes", f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
                  lambda s: dominoes_run(dominoes_n, s, clock), True, True))
     # repetitions interleaved (every row once, then again), so that a change of the
     # machine's load between rows weighs on all of them alike
     runs: list[list[Figures]] = [[] for _ in plan]
     for k in range(repeat):
-        for j, (what, run, _steps, _events) in enumerate(plan):
+        for j, (_key, what, run, _steps, _events) in enumerate(plan):
             runs[j].append(run(args.seed + k))
             print(f"  [{k + 1}/{repeat}] {what}: {runs[j][-1].rounds / runs[j][-1].seconds:,.0f} "
                   "rounds/s", file=sys.stderr, flush=True)
-    rows = [median_row(what, r, steps=steps, events=events)
-            for (what, _run, steps, events), r in zip(plan, runs, strict=True)]
+    rows = {key: median_row(what, r, steps=steps, events=events)
+            for (key, what, _run, steps, events), r in zip(plan, runs, strict=True)}
 
     print(f"Random rounds, median of {repeat} interleaved runs; "
           f"{'wall-clock' if args.wall else 'CPU'} time of one process.")
     print(machine())
     print()
-    print(table(rows))
+    print(table(list(rows.values())))
     print()
-    dom = rows[-1]
-    first_batch = 7 if earlier is not None else 5
-    best = max(rows[first_batch:-1], key=lambda r: r.rounds_per_s)
+    dom, fast, floor = rows["dominoes"], rows["fast"], rows["floor"]
+    best = max((rows[f"batch {b}"] for b in batches), key=lambda r: r.rounds_per_s)
     print("µs/step: one legal_moves() + play() call (engine) or make_move() call (dominoes), "
           "forced passes included; µs/deal is part of the rounds/s figure, not of µs/step. "
-          "The simulate rows play whole games of 10 rounds (their records, not the "
-          "summary's text).")
+          "The floor plays on the core's tables with nothing else: no opening rule, stones, "
+          "settlement or records. The simulate rows play whole games of 10 rounds (their "
+          "records, not the summary's text).")
     print()
     print("Ratios against dominoes, this run:")
-    print(f"- engine, record=False, per step: {dom.us_per_step / rows[0].us_per_step:.2f}× "
+    print(f"- engine, record=False, per step: {dom.us_per_step / fast.us_per_step:.2f}× "
           f"faster (target ≥ 3×)")
-    print(f"- engine, record=True, per step: {dom.us_per_step / rows[1].us_per_step:.2f}× faster")
-    print(f"- rules core per event: {dom.us_per_event / rows[2].us_per_event:.1f}× faster")
+    print(f"- engine, record=True, per step: "
+          f"{dom.us_per_step / rows['recorded'].us_per_step:.2f}× faster")
+    print(f"- rules core per event: {dom.us_per_event / rows['core'].us_per_event:.1f}× faster")
     print(f"- best batch per event: {dom.us_per_event / best.us_per_event:.0f}× faster")
-    print(f"- rounds/s vs games/s: engine {rows[0].rounds_per_s / dom.rounds_per_s:.2f}×, "
-          f"core {rows[2].rounds_per_s / dom.rounds_per_s:.1f}×, "
-          f"simulate core {rows[3].rounds_per_s / dom.rounds_per_s:.1f}×, "
-          f"simulate batch {rows[4].rounds_per_s / dom.rounds_per_s:.0f}×")
-    print(f"simulate --players random: {rows[4].rounds_per_s:,.0f} rounds/s with numpy "
-          f"(target 50,000), {rows[3].rounds_per_s:,.0f} on the core (target 20,000)")
+    print(f"- rounds/s vs games/s: engine {fast.rounds_per_s / dom.rounds_per_s:.2f}×, "
+          f"core {rows['core'].rounds_per_s / dom.rounds_per_s:.1f}×, "
+          f"simulate core {rows['sim core'].rounds_per_s / dom.rounds_per_s:.1f}×, "
+          f"simulate batch {rows['sim batch'].rounds_per_s / dom.rounds_per_s:.0f}×")
+    print(f"The floor: {floor.us_per_step:.2f} µs/step and {floor.rounds_per_s:,.0f} rounds/s; "
+          f"the engine's fast path takes {fast.us_per_step / floor.us_per_step:.2f}× its time "
+          "per step.")
+    print(f"simulate --players random: {rows['sim batch'].rounds_per_s:,.0f} rounds/s with "
+          f"numpy (target 50,000), {rows['sim core'].rounds_per_s:,.0f} on the core "
+          "(target 20,000)")
     if earlier is not None:
-        fast, recorded = rows[5], rows[6]
+        before, recorded_before = rows["fast before"], rows["recorded before"]
+        recorded = rows["recorded"]
         print()
         print(f"Against the engine at {args.against}, this run (same seeds):")
-        print(f"- record=False: {rows[0].rounds_per_s / fast.rounds_per_s:.2f}× its rounds/s "
-              f"(target ≥ 3×), {fast.us_per_step / rows[0].us_per_step:.2f}× per step, "
-              f"{fast.us_per_deal / rows[0].us_per_deal:.2f}× per deal")
-        print(f"- record=True: {rows[1].rounds_per_s / recorded.rounds_per_s:.2f}× its "
-              f"rounds/s (target ≥ 2×), {recorded.us_per_step / rows[1].us_per_step:.2f}× "
-              "per step")
+        print(f"- record=False: {fast.rounds_per_s / before.rounds_per_s:.2f}× its rounds/s "
+              f"(target ≥ 3×), {before.us_per_step / fast.us_per_step:.2f}× per step, "
+              f"{before.us_per_deal / fast.us_per_deal:.2f}× per deal; the floor "
+              f"{floor.rounds_per_s / before.rounds_per_s:.2f}× its rounds/s")
+        print(f"- record=True: {recorded.rounds_per_s / recorded_before.rounds_per_s:.2f}× its "
+              f"rounds/s (target ≥ 2×), "
+              f"{recorded_before.us_per_step / recorded.us_per_step:.2f}× per step")
     return 0
 
 
