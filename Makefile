@@ -18,7 +18,9 @@ SITE ?= _site
 
 # nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
 NOTEBOOKS := $(wildcard notebooks)
-BENCHMARKS := $(wildcard benchmarks/*.py)
+# bench_pyodide runs in the site that bench_site builds, so it comes after it
+BENCHMARKS := $(filter-out %/bench_pyodide.py,$(wildcard benchmarks/*.py)) \
+	$(wildcard benchmarks/bench_pyodide.py)
 
 .PHONY: venv app play site test notebooks catalogues bench browsers clean distclean
 
