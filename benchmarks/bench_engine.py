@@ -320,8 +320,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             earlier = engine_at(args.against)
         except (OSError, subprocess.CalledProcessError) as exc:
-            print(f"bench_engine: no engine at {args.against} to compare with "
-                  f"(needs a git checkout): {exc}", file=sys.stderr)
+            why = (exc.stderr.decode(errors="replace").strip().splitlines() or [""])[-1] \
+                if isinstance(exc, subprocess.CalledProcessError) else str(exc)
+            print(f"bench_engine: no engine at {args.against} to compare with (it needs a git "
+                  f"checkout that has this revision): {why}", file=sys.stderr)
     repeat = args.repeat or (5 if args.long else 3)
     engine_n, dominoes_n, batch_n, sim_n = (
         (2_000, 1_000, 65_536, 20_000) if args.quick

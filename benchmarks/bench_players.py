@@ -147,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.skip_tournament:
         return 0
     t0 = time.perf_counter()
-    summary = simulate(PLAYERS, rounds, args.seed, workers=args.workers, progress=True)
+    summary = simulate(PLAYERS, rounds, args.seed, workers=args.workers,
+                       progress=sys.stderr.isatty())  # a bar only where it can redraw itself
     elapsed = time.perf_counter() - t0
     print()
     print(f"## Tournament: {summary.rounds:,} rounds, {summary.games:,} games, seed {args.seed}, "
