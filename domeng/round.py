@@ -745,9 +745,9 @@ class Round:
 
     def _after_fast_play(self, s: int, t: int, i: int, h: int, e: int) -> None:
         """After seat ``s`` played tile ``i`` on :meth:`play`'s fast path (no events
-        recorded), leaving hand ``h`` and open ends ``e``, when the next seat ``t``
-        cannot play: the forced passes and the MANGUNO, or the ending (:mod:`domeng.core`
-        decides them)."""
+        recorded), leaving hand ``h`` and open ends ``e``: the ending if the hand is empty,
+        else (the next seat ``t`` cannot play) the forced passes and perhaps the MANGUNO.
+        :mod:`domeng.core` decides them."""
         if not h:  # R14: the round ends at once (after the opening, so kuling is left == right)
             self.turn = None
             self._finish_first_cappu(s, e % 8 == 0, TILE_HI[i] == TILE_LO[i])
