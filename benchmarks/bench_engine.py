@@ -61,7 +61,6 @@ from domeng.batch import simulate_rounds
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.simulate import play_random_game, play_random_games_batch
-from domeng.tiles import TILE_HI, TILE_LO
 
 
 class Figures(NamedTuple):
@@ -163,7 +162,7 @@ class BareRound:
         h = hands[s]
         if code >= 56:
             i = code - 56
-            ne = 7 * TILE_HI[i] + TILE_LO[i]
+            ne = core.OPEN_ENDS[i]
         else:
             i = code >> 1
             ne = core.AFTER[56 * self.e + code]

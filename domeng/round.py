@@ -212,7 +212,9 @@ _LEGAL: dict[int, tuple[Move, ...]] = {}
 _LEGAL_MAX = 200_000
 _PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
                (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
-_new_event = tuple.__new__
+_new = tuple.__new__
+"""An :class:`Event` or :class:`RoundResult` from the tuple of its fields (no keyword
+handling: one is made at every recorded event and every round's end)."""
 _MANGUNO, _MATTIKKENG = Ending.MANGUNO, Ending.MATTIKKENG
 _FIRST_ROUND, _FREE, _CAMAT_OPENS = Opening.FIRST_ROUND, Opening.FREE, Opening.CAMAT
 
@@ -674,7 +676,7 @@ class Round:
                                 return []
                             self._after_fast_play(s, t, i, h, ne)
                             return []
-                        events.append(_new_event(Event, (
+                        events.append(_new(Event, (
                             _PLAY, s, *_PLAY_PARTS[56 * ne + code], (), self.table,
                             _PLAY_DETAIL[len(plays) - 1])))
                         if not h:  # R14: the end is the next event
@@ -854,7 +856,7 @@ class Round:
         hi, lo = TILE_HI[i], TILE_LO[i]
         order = len(self.plays)
         if self._e < 0:
-            self._e = 7 * hi + lo
+            self._e = core.OPEN_ENDS[i]
             end = LEFT
             self.plays.append(2 * i << 6 | s)
             kuling = False
@@ -882,7 +884,7 @@ class Round:
             skipped = ()
         empty = not self.hands[s]
         if self.events is not None:
-            self.events.append(_new_event(Event, (
+            self.events.append(_new(Event, (
                 _PLAY, s, tile, end, _DIV7[self._e], _PLAY_TERMS[hi == lo, kuling], (),
                 self.table, _proxy({"opening": opening, "order": order, "skipped": skipped,
                                     "double": None if double is None else f"{double}|{double}"})
@@ -947,7 +949,7 @@ class Round:
                              "last_domino": self.last_domino, "voluntary": voluntary})
             if len(_PASS_DETAIL) < 50_000:
                 _PASS_DETAIL[key] = detail
-        self.events.append(_new_event(Event, (
+        self.events.append(_new(Event, (
             _PASS, s, None, None, _DIV7[self._e], terms, moves, table,
             detail)))
         self.event_count += 1
@@ -958,7 +960,7 @@ class Round:
         st = core.settle_first_cappu(self.rules, s, kuling, lempa, table, self.held, given)
         self.table = st.table
         camat = s if st.camat >= 0 else None
-        result = _new_event(RoundResult, (_ENDINGS[st.ending], s, st.cucuq, (), None, s,
+        result = _new(RoundResult, (_ENDINGS[st.ending], s, st.cucuq, (), None, s,
                                           self._all_pips(), camat))
         self._end(result, _CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)
@@ -972,9 +974,9 @@ class Round:
         st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
         self.table = st.table
         if st.ending == core.MANGUNO:
-            result = _new_event(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
+            result = _new(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
         else:
-            result = _new_event(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
+            result = _new(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
                                               None, pips, None))
         self._end(result, _MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)

@@ -376,16 +376,21 @@ class Summary:
 
     def player(self, i: int) -> PlayerSummary:
         """The figures of player ``i``."""
-        return self.player_summaries()[i]
+        return self._player(i, Counter(map(_WON, self.records)),
+                            Counter(map(_CAMAT, self.records)))
 
     def player_summaries(self) -> list[PlayerSummary]:
-        """The figures of every player, in one pass over the records for the wins and
-        the CAMATs."""
+        """The figures of every player, with one pass over the records for everyone's
+        wins and one for the CAMATs."""
         won = Counter(map(_WON, self.records))
         camats = Counter(map(_CAMAT, self.records))
-        return [PlayerSummary(i, name, self.rounds, *_mean_ci(self._nets(i)),
-                              {e.value: won[i, e] for e in Ending}, camats[i])
-                for i, name in enumerate(self.players)]
+        return [self._player(i, won, camats) for i in range(len(self.players))]
+
+    def _player(self, i: int, won: Counter, camats: Counter) -> PlayerSummary:
+        """Player ``i``'s figures, given the rounds won by (winner, ending) and the CAMATs
+        by player."""
+        return PlayerSummary(i, self.players[i], self.rounds, *_mean_ci(self._nets(i)),
+                             {e.value: won[i, e] for e in Ending}, camats[i])
 
     def difference(self, i: int, j: int) -> tuple[float, float]:
         """Mean of player ``i``'s net stones minus player ``j``'s, per round, and its 95 % CI."""
