@@ -206,7 +206,8 @@ def _fill(template: str, /, **markup: str) -> str:
 
 def _lessons_missing(_: Words, name: str, records: Sequence[str]) -> str:
     links = ", ".join(
-        f'<a href="?scenario={html.escape(n)}"><code>{html.escape(n)}</code></a>'
+        f'<a href="?scenario={html.escape(n)}" style="{_LINK_STYLE}">'
+        f'<code>{html.escape(n)}</code></a>'
         for n in sorted(records)
     )
     # TRANSLATORS: the tutorial's link named a lesson ({name}) there is none of; {lessons}

@@ -235,6 +235,11 @@ def test_a_link_to_a_lesson_that_does_not_exist_lists_the_lessons(page, url):
     error.wait_for(state="visible", timeout=TIMEOUT)
     assert "no-such-lesson" in error.inner_text() and "passebunge-twice" in error.inner_text()
     assert page.locator(".domeng-opened-lesson").count() == 0
+    link = error.locator("a", has_text="passebunge-twice")
+    assert "underline" in link.evaluate("a => getComputedStyle(a).textDecorationLine")
+    link.click()  # the lesson opens
+    page.locator(".domeng-opened-lesson").wait_for(state="visible", timeout=TIMEOUT)
+    assert "scenario=passebunge-twice" in page.url
 
 
 LOSE_A_WIDGET = """() => {
