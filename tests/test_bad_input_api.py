@@ -29,7 +29,7 @@ from domeng.errors import (
 from domeng.events import Event
 from domeng.game import Game
 from domeng.round import Move, Round
-from domeng.rules import Rules
+from domeng.rules import READINGS, Rules
 from domeng.terms import EventKind
 from domeng.tiles import FULL_MASK, TILES, Tile, parse_tile
 
@@ -321,12 +321,11 @@ def test_r23_a_new_round_after_max_rounds_names_the_key():
 
 
 # ------------------------------------------------------------------ rules
-COUNTS = ["seats", "hand_size", "total_stones", "pass_stones", "passebunge_stones",
-          "first_cappu_stones", "ceki_stones", "pollo_stones", "manguno_stones",
-          "mattikkeng_stones", "shared_mattikkeng_stones"]
-SWITCHES = ["opener_leads_double", "voluntary_pass", "block_passes_cost",
-            "camat_after_settlement"]
-LIMITS = ["max_rounds", "camat_limit"]
+# Rules' fields by their kind, read from Rules itself: a field added later is tried too.
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
+COUNTS = [name for name, value in _DEFAULTS.items() if type(value) is int]
+SWITCHES = [name for name, value in _DEFAULTS.items() if type(value) is bool]
+LIMITS = [name for name, value in _DEFAULTS.items() if value is None]
 WRONG = {
     "count": [True, False, 4.0, 2.5, "5", None, [5], float("nan"), -1],
     "switch": ["yes", 1, 0, None, "true", [True]],
@@ -334,6 +333,14 @@ WRONG = {
     "doubles": [5, None, "6543", (7, 6, 5, 4), (6, 6, 5, 4), (6.0, 5, 4, 3), (True, 5, 4, 3),
                 (), {6: 1, 5: 1, 4: 1, 3: 1}, tuple(range(7)) + (6,)],
 }
+
+
+def test_every_rules_field_is_tried_and_the_switches_are_the_readings():
+    kinds = COUNTS + SWITCHES + LIMITS + ["opening_doubles"]
+    assert sorted(kinds) == sorted(_DEFAULTS)
+    assert set(SWITCHES) == set(READINGS)
+
+
 CASES = (
     [(f, v) for f in COUNTS for v in WRONG["count"]]
     + [(f, v) for f in SWITCHES for v in WRONG["switch"]]
