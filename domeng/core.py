@@ -51,6 +51,7 @@ __all__ = [
     "POLLO",
     "Outcome",
     "deal",
+    "cappu_ending",
     "first_round_opener",
     "forced_passes",
     "give",
@@ -302,16 +303,25 @@ _new = tuple.__new__
 handling (a settlement is made at the end of every round and every playout)."""
 
 
+def cappu_ending(rules: Rules, kuling: bool, lempa: bool) -> tuple[int, int]:
+    """R14, R19: the ending a player's last tile makes (FIRST_CAPPU, CEKI or POLLO) and the
+    stones its CUCUQ receives, for a last play that is a MAPPAKULING or not, a double or not.
+
+    >>> cappu_ending(Rules(), True, True) == (POLLO, 5)
+    True
+    """
+    if kuling:
+        return (POLLO, rules.pollo_stones) if lempa else (CEKI, rules.ceki_stones)
+    return FIRST_CAPPU, rules.first_cappu_stones
+
+
 def settle_first_cappu(rules: Rules, s: int, kuling: bool, lempa: bool, table: int,
                        held: list[int], moves: list | None = None) -> Settlement:
     """R14, R17, R19–R21: seat ``s`` played its last tile, a MAPPAKULING or not, a double or not.
 
     ``held`` changes in place; the CAMAT's stones are not yet given back.
     """
-    if kuling:
-        ending, due = (POLLO, rules.pollo_stones) if lempa else (CEKI, rules.ceki_stones)
-    else:
-        ending, due = FIRST_CAPPU, rules.first_cappu_stones
+    ending, due = cappu_ending(rules, kuling, lempa)
     cucuq = (s - 1) % len(held)
     before = table == 0 and held[s] == 0
     table, uncovered = give(table, held, cucuq, due, (s,), moves)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from math import comb
 
+from domeng.core import cappu_ending
 from domeng.i18n import N_
 from domeng.players.base import Player, register
 from domeng.round import Move, SeatView, ends_after
@@ -68,8 +69,7 @@ def score_moves(view: SeatView) -> list[tuple[float, Move]]:
         kuling = view.ends is not None and nl == nr
         score = 0.05 * t.pips + (0.3 if t.is_lempa else 0.0)
         if not after:
-            due = rules.pollo_stones if kuling and t.is_lempa else (
-                rules.ceki_stones if kuling else rules.first_cappu_stones)
+            due = cappu_ending(rules, kuling, t.is_lempa)[1]
             score += 10.0 + 0.3 * due
             if table == 0:
                 score += min(due, mine)  # the CUCUQ's stones come from my own
