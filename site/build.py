@@ -61,6 +61,18 @@ NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "artifacts", "build
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>\s*\n?')
 EXTERNAL = re.compile(r'(?:src|href)\s*=\s*"(?:https?:)?//[^"]*"')
 IMPORT_URL = re.compile(r'import\(\s*"https?://[^"]*"')
+# What the Pyodide kernel installs as it starts (pyodide-kernel 0.7.0's worker: micropip and
+# piplite, then sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and domeng (with
+# ipywidgets, anywidget and the rest), which every page imports: each one listed here is loaded
+# by loadPyodide from the site's lock instead (``lite_config``).
+KERNEL_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel",
+                   "jedi", "ipython", "domeng"]
+# the kernel's own wheels, which its extension serves to piplite (``static/pypi``)
+KERNEL_WHEELS = ["piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl",
+                 "widgetsnbextension-4.*.whl"]
+SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
+# voici-core 0.10.0's app adds that plugin by name, whatever disabledExtensions says
+SERVICE_WORKER_PICK = f'.filter((e=>"{SERVICE_WORKER}"===e.id))'
 MERMAID = re.compile(
     r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>', re.S)
 
@@ -229,14 +241,14 @@ def stub_wheel(name: str, out: Path) -> Path:
     return path
 
 
-def precompiled(core: Path, wheels: list[Path], out: Path) -> list[Path]:
-    """``wheels`` with the bytecode of the modules a page imports added (``py_compile.mjs``,
-    run by node with the site's own Pyodide), in ``out``; the wheels as they are when node
-    is not installed (the pages then start a few seconds slower)."""
+def precompiled(core: Path, wheels: list[Path], out: Path) -> tuple[list[Path], Path]:
+    """``wheels`` and Pyodide's standard library with the bytecode of the modules a page
+    imports added (``py_compile.mjs``, run by node with the site's own Pyodide), in ``out``;
+    both as they are when node is not installed (the pages then start several seconds slower)."""
     node = shutil.which("node")
     if node is None:
-        log("node is not installed: the wheels are not precompiled (pages start slower)")
-        return wheels
+        log("node is not installed: nothing is precompiled (pages start slower)")
+        return wheels, core / "python_stdlib.zip"
     src = out.with_name(out.name + "-in")
     src.mkdir(parents=True)
     out.mkdir(parents=True)
@@ -247,7 +259,7 @@ def precompiled(core: Path, wheels: list[Path], out: Path) -> list[Path]:
     if result.returncode != 0:
         sys.exit("py_compile.mjs failed:\n" + result.stderr[-3000:])
     print(result.stdout.strip(), flush=True)
-    return [out / w.name for w in wheels]
+    return [out / w.name for w in wheels], out / "python_stdlib.zip"
 
 
 def trim(site: Path) -> None:
@@ -260,12 +272,34 @@ def trim(site: Path) -> None:
 
 
 # ------------------------------------------------------------------ the Pyodide folder
-def pyodide_dir(py: Path, core: Path, wheels: list[Path], out: Path) -> None:
-    """``out``: Pyodide's core files and ``wheels``, with a lock that lists exactly those
-    wheels (sha256, import names, dependencies as evaluated for Emscripten), so a plain
-    ``import ipywidgets`` in a cell loads it from here."""
+def pyodide_dir(py: Path, core: Path, stdlib: Path, wheels: list[Path], out: Path) -> None:
+    """``out``: Pyodide's core files, ``stdlib`` as its standard library, and ``wheels``, with
+    a lock that lists exactly those wheels (sha256, import names, dependencies as evaluated for
+    Emscripten), so a plain ``import ipywidgets`` in a cell loads it from here."""
     script = HERE / "pyodide_lock.py"
-    run(py, script, core, out, *wheels)
+    run(py, script, "--stdlib", stdlib, core, out, *wheels)
+
+
+def lite_config() -> dict:
+    """``jupyter-lite.json``: the settings every page shares.
+
+    - No PyPI fallback: every wheel comes from this site.
+    - The kernel's packages and the project's (``KERNEL_PACKAGES``) are loaded by
+      ``loadPyodide`` itself, from the site's lock, while Python starts: without them there,
+      the kernel loads micropip, installs piplite with it, asks piplite (which resolves each
+      against its index) for sqlite3, ipykernel, comm, pyodide_kernel, jedi and IPython one
+      after another, and the first cell's imports then load domeng and ipywidgets.
+    (The service worker is left out after the build: ``without_service_worker``.)
+    """
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
+                "disablePyPIFallback": True,
+                "loadPyodideOptions": {"packages": KERNEL_PACKAGES},
+            }},
+        },
+    }
 
 
 # ------------------------------------------------------------------ after the build
@@ -296,6 +330,25 @@ def clean_pages(site: Path) -> list[str]:
         left += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(new)]
         left += [f"{page.relative_to(site)}: {m}" for m in IMPORT_URL.findall(new)]
     return left
+
+
+def without_service_worker(site: Path) -> None:
+    """Leave JupyterLite's service worker out of the pages.
+
+    The pages read and write no files. With the worker, the kernel mounts the contents as
+    its working folder, which is first on ``sys.path`` (``''``), so every import asked the
+    page for that folder by a synchronous request through the worker (125 of them before
+    the play page's first table, a few seconds of a kernel's start), and every file the
+    kernel fetched went through the worker too. Without it the kernel says once in the
+    console that its files are not synced with the contents, which nothing here uses.
+    """
+    found = [js for js in site.glob("voici/build/*.js") if SERVICE_WORKER_PICK in js.read_text()]
+    if len(found) != 1:
+        sys.exit(f"expected the service worker plugin picked in one voici/build/*.js, "
+                 f"found {len(found)}: has voici-core changed?")
+    text = found[0].read_text()
+    found[0].write_text(text.replace(SERVICE_WORKER_PICK, ".filter((e=>!1))", 1))
+    (site / "service-worker.js").unlink(missing_ok=True)
 
 
 def write_index(site: Path, notebooks: list[Path]) -> None:
@@ -366,10 +419,15 @@ def main(argv: list[str] | None = None) -> int:
         stubs = work / "stubs"
         stubs.mkdir()
         own.append(stub_wheel("sqlite3", stubs))
-        # the kernel's own empty widgetsnbextension (the real one is browser code only)
-        own.append(next((py.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite"
-                         / "pyodide-kernel-extension" / "static" / "pypi").glob(
-                             "widgetsnbextension-*.whl")))
+        # the kernel's own wheels, with its empty widgetsnbextension (the real one is browser
+        # code only; ipywidgets 8 wants 4.x)
+        pypi = (py.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+                / "pyodide-kernel-extension" / "static" / "pypi")
+        for pattern in KERNEL_WHEELS:
+            found = sorted(pypi.glob(pattern))
+            if len(found) != 1:
+                sys.exit(f"expected one {pattern} in {pypi}, found {[w.name for w in found]}")
+            own.append(found[0])
         lite = work / "lite"
         content = lite / "content"
         content.mkdir(parents=True)
@@ -386,14 +444,9 @@ def main(argv: list[str] | None = None) -> int:
                         text = text.replace(link, page)
                     cell["source"] = text
             (content / nb.name).write_text(json.dumps(data, indent=1), encoding="utf-8")
-        every = precompiled(core, [*wheels, *own], work / "pyc")
-        pyodide_dir(py, core, every, lite / "static" / "pyodide")
-        (lite / "jupyter-lite.json").write_text(json.dumps({
-            "jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {"litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
-            }},
-        }, indent=1))
+        every, stdlib = precompiled(core, [*wheels, *own], work / "pyc")
+        pyodide_dir(py, core, stdlib, every, lite / "static" / "pyodide")
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
         log(f"voici build: {', '.join(nb.name for nb in notebooks)}")
         shutil.rmtree(out, ignore_errors=True)
         env = {**os.environ, "PYTHONWARNINGS": "ignore"}
@@ -405,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
             sys.exit("voici build failed")
     trim(out)
+    without_service_worker(out)
     left = clean_pages(out)
     if left:
         sys.exit("pages still point to other hosts:\n  " + "\n  ".join(left))

@@ -1,6 +1,9 @@
 """A self-contained Pyodide folder: the core runtime, the given wheels, and a lock for them.
 
-usage: python pyodide_lock.py NPM_PACKAGE_DIR OUT_DIR WHEEL...
+usage: python pyodide_lock.py [--stdlib ZIP] NPM_PACKAGE_DIR OUT_DIR WHEEL...
+
+``--stdlib`` names the standard library to ship instead of the package's own
+``python_stdlib.zip`` (the precompiled one, from ``py_compile.mjs``).
 
 The npm package ``pyodide`` holds the core runtime and a ``pyodide-lock.json``
 that lists Pyodide's whole package set, none of which is in the package. The
@@ -63,11 +66,14 @@ def describe(whl: Path) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    stdlib = None
+    if argv[:1] == ["--stdlib"]:
+        stdlib, argv = Path(argv[1]), argv[2:]
     core, out, wheels = Path(argv[0]), Path(argv[1]), [Path(w) for w in argv[2:]]
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for name in CORE:
-        shutil.copy2(core / name, out / name)
+        shutil.copy2(stdlib if stdlib and name == "python_stdlib.zip" else core / name, out / name)
     lock = json.loads((core / "pyodide-lock.json").read_text())
     packages = {}
     for whl in wheels:
