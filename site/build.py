@@ -70,6 +70,13 @@ KERNEL_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodi
 # the kernel's own wheels, which its extension serves to piplite (``static/pypi``)
 KERNEL_WHEELS = ["piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl",
                  "widgetsnbextension-4.*.whl"]
+# Empty stand-ins, so that what asks for these gets a wheel without any module in it:
+# - sqlite3: the kernel asks for it; no registry has Pyodide's build of it, nothing here uses it.
+# - jedi: the kernel asks for it and IPython imports it if it can, for completing code as it is
+#   typed, which these pages, without an editor, never do. The real one is 1957 files to
+#   unpack (typeshed's stubs) and about a hundred modules (with parso's) that IPython imported
+#   at every start; without it IPython's completer is its own (it tries jedi's only if asked).
+STUBS = ["sqlite3", "jedi"]
 SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 # voici-core 0.10.0's app adds that plugin by name, whatever disabledExtensions says
 SERVICE_WORKER_PICK = f'.filter((e=>"{SERVICE_WORKER}"===e.id))'
@@ -217,8 +224,7 @@ def installed_source(src: Path, ignore) -> None:
 
 
 def stub_wheel(name: str, out: Path) -> Path:
-    """An empty wheel: the pyodide kernel asks for ``sqlite3``, which no registry has for
-    Pyodide; Domeng never uses it."""
+    """An empty wheel named ``name`` (``STUBS``)."""
     dist = f"{name}-0.0.0.dist-info"
     files = {
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
@@ -418,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         own = [project_wheel(py, work)]
         stubs = work / "stubs"
         stubs.mkdir()
-        own.append(stub_wheel("sqlite3", stubs))
+        own += [stub_wheel(name, stubs) for name in STUBS]
         # the kernel's own wheels, with its empty widgetsnbextension (the real one is browser
         # code only; ipywidgets 8 wants 4.x)
         pypi = (py.parent.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite"

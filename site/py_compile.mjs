@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 const IMPORTS = [
   "micropip", "piplite.piplite", "pyodide_kernel",
   "IPython", "IPython.core.interactiveshell", "IPython.core.completer", "IPython.display",
-  "jedi", "comm", "traitlets", "ipywidgets", "anywidget", "mistune", "pygments.lexers.python",
+  "comm", "traitlets", "ipywidgets", "anywidget", "mistune", "pygments.lexers.python",
   "pygments.formatters.html",
 ];
 const PACKAGES = ["domeng"];
