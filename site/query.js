@@ -44,3 +44,32 @@ document.addEventListener("click", function (event) {
     window.location.replace(page + ".html" + window.location.search + window.location.hash);
   }
 })();
+
+// Voici shows a page only once every cell has run (its spinner covers the page until then), so
+// the tutorial's first table waited for the last chapter's simulations. Show the page as soon
+// as its first table and the code cell after it have run (that cell may still set the table
+// up, as the play page's does with its language), and the rest as it runs, as Voilà's
+// progressive rendering does. Voici's template calls update_loading_text(index, ...) before
+// it runs cell `index` (cell-index, from 1) and display_cells after the last; both are
+// defined before this script.
+(function () {
+  var update = window.update_loading_text;
+  var display = window.display_cells;
+  if (!update || !display) return;
+  var codeAfterTable = false;
+  var shown = false;
+  window.update_loading_text = function (index, count, text) {
+    if (shown) return;
+    var cells = document.getElementById("rendered_cells");
+    if (cells && cells.querySelector(".domeng-step")) {
+      if (codeAfterTable) {  // it has run: show the page
+        shown = true;
+        display();
+        window.dispatchEvent(new Event("resize"));
+        return;
+      }
+      codeAfterTable = !!document.querySelector('[cell-index="' + index + '"] .jp-CodeCell');
+    }
+    update(index, count, text);
+  };
+})();
