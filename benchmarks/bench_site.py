@@ -12,7 +12,7 @@ Needs Debian's chromium at /usr/bin/chromium. It
   seconds from opening to the first table drawn (its Step button shown) and to
   its Step answered (the event count moved on), the time a click on Step takes
   to be answered, the bytes fetched, and every request to another host
-  (aborted and counted: there must be none);
+  (sent to a closed port and counted: there must be none);
 - serves the tutorial with Voilà as ``make app`` does (preheated kernels) and
   plainly (as on Binder or a JupyterHub), opened the same way (the tutorial's
   first table, ``benchmarks/bench_voila.py``'s visitor);
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import statistics
@@ -124,33 +125,44 @@ def browser_cpu() -> float:
     return total
 
 
-async def bench_static(pw, base: str, server_pid: int, loads: int) -> dict:
-    """Each visitor is a browser with a profile of its own on disk (as a learner's browser
-    is: an in-memory cache, as in a private window, would not keep the 9 MB of Pyodide)."""
-    server = psutil.Process(server_pid)
-    out = {}
+async def bench_static(pw, sites: dict[str, tuple[str, int]], loads: int) -> dict:
+    """``sites``: label → (base URL, server pid). Each visitor is a browser with a profile of
+    its own on disk (as a learner's browser is: an in-memory cache, as in a private window,
+    would not keep the 9 MB of Pyodide). With two sites their visitors take turns, so both
+    meet the same machine (whose speed can change twofold within minutes). Requests to other
+    hosts fail (``static_pages.NO_OTHER_HOSTS``) and are counted."""
+    out: dict[str, dict] = {label: {} for label in sites}
     for path, (first, last) in PAGES.items():
-        url = f"{base}/{path}"
-        cold, warm = [], []
-        blocked_all: list[str] = []
-        cpu0 = sum(server.cpu_times()[:2])
+        runs = {label: {"cold": [], "warm": [], "blocked": [], "cpu": 0.0} for label in sites}
         for _ in range(loads):
-            with tempfile.TemporaryDirectory(prefix="domeng-profile-") as profile:
-                context = await pw.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                    viewport={"width": 1280, "height": 900})
-                blocked = await static_pages.block_other_hosts_async(context)
-                try:
-                    for page in context.pages:  # the blank page it opens with
-                        await page.close()
-                    cold.append(await visit(context, url, first, last))
-                    warm.append(await visit(context, url, first, last, reload=True))
-                finally:
-                    await context.close()
-            blocked_all += blocked
-        cpu = (sum(server.cpu_times()[:2]) - cpu0) / loads
-        out[path] = {"cold": cold, "warm": warm, "blocked": blocked_all, "cpu": cpu}
+            for label, (base, pid) in sites.items():
+                server = psutil.Process(pid)
+                cpu0 = sum(server.cpu_times()[:2])
+                await visitor(pw, f"{base}/{path}", first, last, runs[label])
+                runs[label]["cpu"] += (sum(server.cpu_times()[:2]) - cpu0) / loads
+        for label in sites:
+            out[label][path] = runs[label]
     return out
+
+
+async def visitor(pw, url: str, first: str, last: str, into: dict) -> None:
+    """One visitor with an empty cache: a cold visit, then a reload."""
+    with tempfile.TemporaryDirectory(prefix="domeng-profile-") as profile:
+        # not playwright's routing, which turns the HTTP cache off: the warm reload
+        # would fetch everything again
+        context = await pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS + static_pages.NO_OTHER_HOSTS,
+            viewport={"width": 1280, "height": 900})
+        blocked = static_pages.record_other_hosts(context)
+        try:
+            for page in context.pages:  # the blank page it opens with
+                await page.close()
+            into["cold"].append(await visit(context, url, first, last))
+            into["warm"].append(await visit(context, url, first, last, reload=True))
+        finally:
+            await context.close()
+    into["blocked"] += blocked
 
 
 async def bench_voila_mode(browser, mode: str, loads: int, logdir: Path) -> dict:
@@ -194,19 +206,32 @@ async def main_async(args) -> int:
     good &= size <= TARGETS["size_mb"]
     print(f"site: {size:.1f} MB in {sum(1 for f in site.rglob('*') if f.is_file())} files "
           f"(target ≤ {TARGETS['size_mb']:.0f} MB: {verdict})")
+    if args.against:
+        print(f"--against {args.against}: "
+              f"{static_pages.site_size(args.against.resolve()) / 1e6:.1f} MB")
 
     rows = []
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            with static_pages.serve(site) as base:
-                pid = next(p.pid for p in psutil.Process().children(recursive=True)
-                           if "http.server" in " ".join(p.cmdline()))
-                static = await bench_static(pw, base, pid, args.loads)
-            for path, r in static.items():
+            labels = {"": site}
+            if args.against:
+                labels = {f" [{site.name}]": site, f" [{args.against.name}]": args.against}
+            with contextlib.ExitStack() as stack:
+                sites = {}
+                for label, folder in labels.items():
+                    base = stack.enter_context(static_pages.serve(folder))
+                    port = int(base.rsplit(":", 1)[1])
+                    sites[label] = (base, next(
+                        p.pid for p in psutil.Process().children(recursive=True)
+                        if "http.server" in " ".join(p.cmdline()) and str(port) in p.cmdline()))
+                static = await bench_static(pw, sites, args.loads)
+            results = [(label, path, r) for label, pages in static.items()
+                       for path, r in pages.items()]
+            for label, path, r in results:
                 cold, warm = r["cold"], r["warm"]
-                name = Path(path).stem
-                print(f"\n== static {name}.html (python -m http.server, {args.loads} visitors)")
+                name = Path(path).stem + label
+                print(f"\n== static {name} (python -m http.server, {args.loads} visitors)")
                 print(f"cold: first table drawn  {fmt([v['shown'] for v in cold])}")
                 print(f"cold: first Step answered {fmt([v['works'] for v in cold])}")
                 print(f"cold: browser CPU to the first table {fmt([v['cpu'] for v in cold])}; "
@@ -219,7 +244,7 @@ async def main_async(args) -> int:
                 print(f"fetched per cold visit: {med([v['bytes'] for v in cold]) / 1e6:.1f} MB "
                       f"in {med([v['requests'] for v in cold]):.0f} requests (a warm reload "
                       "takes nearly all of it from the browser's cache)")
-                print(f"requests to other hosts (aborted): {len(r['blocked'])}")
+                print(f"requests to other hosts (failed): {len(r['blocked'])}")
                 ok = {"cold": med([v["shown"] for v in cold]) <= TARGETS["cold"],
                       "warm": med([v["shown"] for v in warm]) <= TARGETS["warm"],
                       "step": med(steps) <= TARGETS["step"], "offline": not r["blocked"]}
@@ -258,6 +283,9 @@ def main() -> None:
     ap.add_argument("--voila-loads", type=int, default=3, help="visitors per Voilà mode")
     ap.add_argument("--site", type=Path, default=ROOT / "_site")
     ap.add_argument("--no-build", action="store_true", help="use the site already in --site")
+    ap.add_argument("--against", type=Path, metavar="SITE",
+                    help="a site built before (another revision) to measure in the same run, "
+                         "its visitors taking turns with --site's")
     ap.add_argument("--skip-voila", action="store_true")
     sys.exit(asyncio.run(main_async(ap.parse_args())))
 

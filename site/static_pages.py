@@ -86,6 +86,27 @@ def block_other_hosts(context) -> list[str]:
     return blocked
 
 
+# Chromium flags that send every request not to the loopback address to a closed port: for a
+# browser that must reach no other host without playwright's routing (which turns the HTTP
+# cache off, so a reload would fetch everything again). Loopback never goes to a proxy.
+NO_OTHER_HOSTS = ["--proxy-server=http://127.0.0.1:9"]
+
+
+def record_other_hosts(context) -> list[str]:
+    """Record every request of a playwright ``context`` (sync or async API) that is not to
+    127.0.0.1, without routing: launch its browser with :data:`NO_OTHER_HOSTS`, which makes
+    such requests fail. Returns the list they are appended to."""
+    seen: list[str] = []
+
+    def note(request) -> None:
+        url = request.url
+        if not url.startswith(("data:", "blob:")) and urlparse(url).hostname != "127.0.0.1":
+            seen.append(url)
+
+    context.on("request", note)
+    return seen
+
+
 async def block_other_hosts_async(context) -> list[str]:
     """:func:`block_other_hosts` for playwright's async API."""
     blocked: list[str] = []
