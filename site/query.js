@@ -51,11 +51,12 @@ document.addEventListener("click", function (event) {
 // up, as the play page's does with its language), and the rest as it runs, as Voilà's
 // progressive rendering does. Voici's template calls update_loading_text(index, ...) before
 // it runs cell `index` (cell-index, from 1) and display_cells after the last; both are
-// defined before this script.
+// defined before this script. Not with ?scenario=NAME: the tutorial's last cell puts that
+// lesson at its top, which would push down what the learner has started to read.
 (function () {
   var update = window.update_loading_text;
   var display = window.display_cells;
-  if (!update || !display) return;
+  if (!update || !display || /[?&]scenario=/.test(window.location.search)) return;
   var codeAfterTable = false;
   var shown = false;
   window.update_loading_text = function (index, count, text) {
