@@ -12,14 +12,18 @@
 ``lt``): the sentences, headings and error messages are in that language, with the
 numbers, tiles and rule ids of the English ones. Exit status 0 on success, 2 with a
 one-line message on standard error for input that cannot be read or replayed and for
-options that make no sense (an unknown language among them); ``docs/format.md``
-describes the files and their limits.
+options that make no sense (an unknown language among them); 1 with one line when the
+output cannot be written (a full disk, a closed standard output); 130 on Ctrl-C.
+``docs/format.md`` describes the files and their limits.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -212,7 +216,10 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        return sub.add_parser(name, lang=lang, **kwargs)
+        command = sub.add_parser(name, lang=lang, **kwargs)
+        # an argument the command does not know is told with the command's --help
+        command.set_defaults(usage=command)
+        return command
 
     p = add("replay", help="replay a scenario or game file, or a built-in scenario",
             description="Replay a scenario or game file (see docs/format.md) or a "
@@ -259,16 +266,25 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+    """Run the command; returns the exit status: 0, 2 for input or options that make no
+    sense, 1 when the output cannot be written, 130 when interrupted."""
     for stream in (sys.stdout, sys.stderr):
         # a terminal that cannot show "—" or a name's letters gets them escaped, not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser(lang=asked_language(argv))
-    args = parser.parse_args(argv)
+    lang = asked_language(argv)
+    parser = build_parser(lang=lang)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        getattr(args, "usage", parser).error(
+            "unrecognized arguments: " + " ".join(unknown))
     lang = getattr(args, "lang", None)
     try:
-        return args.func(args)
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        status = args.func(args)
+        sys.stdout.flush()  # a full disk is told now, not as a traceback at exit
+        return status
     except DomengError as exc:
         print(f"domeng: {one_line(exc.describe(lang))}", file=sys.stderr)
         return 2
@@ -277,7 +293,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("domeng: " + _("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
+        # the reader (| head) has gone: what is left unwritten is dropped, without the
+        # interpreter's "Exception ignored" when it flushes at exit
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        if not _is_stdout_error(exc):
+            raise
+        _drop_stdout()
+        _ = words(lang)
+        # TRANSLATORS: {reason} is the system's own words ("No space left on device")
+        print("domeng: " + _("cannot write the output ({reason})", reason=exc.strerror),
+              file=sys.stderr)
+        return 1
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    """Whether ``exc`` is standard output failing (a full disk, a closed descriptor), not a
+    file the command itself opened, which is told by the command."""
+    return exc.filename is None and exc.errno in (errno.ENOSPC, errno.EBADF, errno.EIO,
+                                                  errno.EDQUOT, errno.EFBIG, errno.EPIPE)
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush at exit
+    neither fails nor complains."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

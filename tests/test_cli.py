@@ -228,3 +228,49 @@ def test_simulate_summary_in_a_language_has_the_english_numbers(lang, capsys):
     assert main([*argv, "--lang", lang]) == 0
     told = capsys.readouterr().out
     assert Counter(TOKENS.findall(told)) == Counter(TOKENS.findall(english))
+
+
+# ------------------------------------------------------------------ arguments and output
+def test_an_argument_a_command_does_not_know_points_to_that_command_s_help(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["replay", "ceki", "--at", "5"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "domeng replay: unrecognized arguments: --at 5 (see domeng replay --help)\n"
+
+
+def _domeng_shell(command: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["sh", "-c", f'"$0" -m domeng {command}', sys.executable],
+                          capture_output=True, text=True, check=False, timeout=60)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("command", ["replay ceki", "scenarios", "simulate --rounds 3 --quiet"])
+def test_output_to_a_full_disk_is_one_line_with_status_1(command):
+    proc = _domeng_shell(f"{command} > /dev/full")
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr == "domeng: cannot write the output (No space left on device)\n"
+
+
+def test_a_closed_standard_output_is_one_line_with_status_1_not_silence():
+    proc = _domeng_shell("replay ceki >&-")
+    assert proc.returncode == 1
+    assert proc.stderr == "domeng: cannot write the output (Bad file descriptor)\n"
+
+
+def test_output_piped_into_head_stops_quietly(tmp_path):
+    from domeng import Game
+    from domeng.players import make_players
+
+    game = Game(seed=1)
+    players = make_players("random", seed=1)
+    for _ in range(40):
+        game.play_round(players)
+    path = records.save(records.game_to_json(game), tmp_path / "game.json")
+    proc = subprocess.Popen([sys.executable, "-m", "domeng", "replay", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline()
+    proc.stdout.close()  # like head -1: the reader goes away with lines still to come
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == ""
