@@ -287,9 +287,7 @@ def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
     Existing files are never overwritten unless ``force``; nothing is copied
     when one of them is in the way.
     """
-    dest = Path(dest)
-    if dest.exists() and not dest.is_dir():
-        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
+    dest = _folder(dest)
     with notebooks_dir() as folder:
         names = notebook_names(folder)
         targets = [dest / name for name in names]
@@ -299,10 +297,38 @@ def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
             raise ServeError(ngettext("{path} already exists: pass --force to overwrite it",
                                       "{path} already exists: pass --force to overwrite them",
                                       len(clash)), path=str(clash[0]))
-        dest.mkdir(parents=True, exist_ok=True)
+        _make_folder(dest)
         for name, target in zip(names, targets, strict=True):
-            shutil.copyfile(folder / name, target)
+            try:
+                shutil.copyfile(folder / name, target)
+            except OSError as exc:
+                raise _cannot_write(target, exc) from None
     return targets
+
+
+def _folder(dest: str | Path) -> Path:
+    """``dest`` as a folder to write into: refused when empty text or a file."""
+    if not str(dest):
+        # an empty DEST ("$DIR" unset) would write into the current folder
+        raise ServeError(N_("no folder named: DEST is empty"))
+    dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
+    return dest
+
+
+def _make_folder(dest: Path) -> None:
+    """Make ``dest`` and its parents, or say in one line why they cannot be made."""
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _cannot_write(dest, exc) from None
+
+
+def _cannot_write(path: Path, exc: OSError) -> ServeError:
+    # TRANSLATORS: {reason} is the system's own words ("Permission denied", "Not a directory")
+    return ServeError(N_("{path}: cannot write there ({reason})"), path=str(path),
+                      reason=exc.strerror or type(exc).__name__)
 
 
 def build_site(dest: str | Path) -> Path:
@@ -310,12 +336,11 @@ def build_site(dest: str | Path) -> Path:
 
     Any other folder is refused, since the build replaces what ``dest`` holds.
     """
-    dest = Path(dest)
-    if dest.exists() and not dest.is_dir():
-        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
+    dest = _folder(dest)
     if dest.is_dir() and any(dest.iterdir()) and not (dest / "voici").is_dir():
         raise ServeError(N_("{path} is not empty and holds no Domeng site: name a new folder "
                             "(the build replaces what the folder holds)"), path=str(dest))
+    _make_folder(dest)
     from domeng.site import build
 
     with notebooks_dir() as folder:

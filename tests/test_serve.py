@@ -76,6 +76,23 @@ def test_domeng_site_never_replaces_a_folder_that_holds_something_else(tmp_path,
     assert code == 2 and "is a file, not a folder" in err
 
 
+@pytest.mark.parametrize("command", ["notebooks", "site"])
+def test_a_folder_under_a_file_is_one_line_saying_it_cannot_be_written(command, tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    code, out, err = _run(capsys, command, str(tmp_path / "notes.txt" / "lesson"))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "Traceback" not in err
+    assert "notes.txt/lesson: cannot write there (Not a directory)" in err
+
+
+@pytest.mark.parametrize("command", ["notebooks", "site"])
+def test_an_empty_dest_is_refused_instead_of_writing_into_the_current_folder(
+        command, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, command, "")
+    assert (code, out) == (2, "") and err == "domeng: no folder named: DEST is empty\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_domeng_app_on_a_taken_port_exits_2_with_one_line(capsys):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
