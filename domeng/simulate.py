@@ -23,12 +23,15 @@ stones it gave (R12, R19, R20); stones going back to the table at a CAMAT
 from __future__ import annotations
 
 import argparse
+import contextlib
+import inspect
 import json
 import math
 import random
+import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -36,7 +39,7 @@ from operator import attrgetter, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from domeng import core
-from domeng.errors import DomengError
+from domeng.errors import DomengError, RulesError, one_line, show_value
 from domeng.game import Game
 from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS, make_player
@@ -68,6 +71,8 @@ MAX_WORKERS = 64
 """The most worker processes."""
 MAX_PLAYOUTS = 100_000
 """The most playouts per decision for search players."""
+MAX_SEED = 2**63 - 1
+"""The largest master seed."""
 
 _Z95 = 1.959964
 _ENDINGS: tuple[Ending, ...] = tuple(Ending)
@@ -503,7 +508,7 @@ def _random_task(args: tuple) -> list[RoundRecord]:
 
 
 def simulate(
-    players: Sequence[str],
+    players: Sequence[str] | str,
     rounds: int,
     seed: int,
     workers: int = 1,
@@ -516,25 +521,26 @@ def simulate(
 ) -> Summary:
     """Play ``rounds`` rounds in games of ``game_rounds``, on ``workers`` processes.
 
-    ``players``: one strategy name per seat (or one name for every seat);
+    ``players``: one strategy name per seat (or one name for every seat), or the same as
+    text (``"greedy,random,random,random,random"``, ``"random"``);
     ``options``: keyword options per strategy name (e.g. ``{"search": {"playouts": 500}}``);
     ``lang``: the language of the progress bar.
     The same ``seed`` gives the same :class:`Summary` whatever ``workers`` is.
     Impossible players or numbers raise :class:`SimulationError`.
     """
     _ = words(lang)
-    rules = rules or Rules()
-    options = options or {}
-    names = [p.strip() for p in players]
-    if len(names) == 1:
-        names = names * rules.seats
-    if len(names) != rules.seats:
-        raise SimulationError(N_("need 1 or {seats} player names, not {given}"),
-                              seats=rules.seats, given=len(names))
-    for name in names:
-        if name not in PLAYERS:
-            raise SimulationError(N_('unknown player "{name}"; known players: {known}'),
-                                  name=name, known=", ".join(sorted(PLAYERS)))
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise RulesError(
+            N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
+            key="rules", value=show_value(rules))
+    options = _check_options(options)
+    names = _check_names(players, rules.seats)
+    if (not isinstance(seed, int) or isinstance(seed, bool)
+            or not 0 <= seed <= MAX_SEED):
+        raise SimulationError(N_("seed must be a whole number from 0 to {most:,}, not {value}"),
+                              most=MAX_SEED, value=show_value(seed))
     for key, value, top in (("rounds", rounds, MAX_ROUNDS), ("game_rounds", game_rounds, None),
                             ("workers", workers, MAX_WORKERS)):
         if (not isinstance(value, int) or isinstance(value, bool) or value < 1
@@ -582,15 +588,84 @@ def simulate(
                 if bar is not None:
                     bar.update(len(recs))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts)
+            try:
                 for recs in pool.map(task, tasks, chunksize=1):
                     records.extend(recs)
                     if bar is not None:
                         bar.update(len(recs))
+            except BaseException:
+                _stop(pool)  # Ctrl-C: stop now, not after every game still queued
+                raise
+            pool.shutdown()
     finally:
         if bar is not None:
             bar.close()
     return Summary(names, seed, game_rounds, records)
+
+
+def _check_names(players: Sequence[str] | str, seats: int) -> list[str]:
+    """One strategy name per seat from ``players`` (a list, or text like
+    ``"greedy,random"`` as ``--players`` takes it), else :class:`SimulationError`."""
+    if isinstance(players, str):
+        players = players.split(",")
+    if not isinstance(players, Sequence) or not all(isinstance(p, str) for p in players):
+        raise SimulationError(N_("players: should be strategy names like \"random\", "
+                                 "not {value}"), value=show_value(players))
+    names = [p.strip() for p in players]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise SimulationError(N_("need 1 or {seats} player names, not {given}"),
+                              seats=seats, given=len(names))
+    for name in names:
+        if name not in PLAYERS:
+            raise SimulationError(N_("unknown player {name}; known players: {known}"),
+                                  name=show_value(name), known=", ".join(sorted(PLAYERS)))
+    return names
+
+
+def _check_options(options: Any) -> dict[str, dict[str, Any]]:
+    """``options`` when each strategy's options are keywords its players take, else
+    :class:`SimulationError` (instead of a ``TypeError`` in the middle of a run)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping) or not all(
+            isinstance(v, Mapping) for v in options.values()):
+        raise SimulationError(N_("options: should map a strategy name to its options, "
+                                 "like {{\"search\": {{\"playouts\": 500}}}}, not {value}"),
+                              value=show_value(options))
+    for name, given in options.items():
+        cls = PLAYERS.get(name)
+        if cls is None:
+            continue  # options for a strategy no seat plays are not used
+        try:
+            inspect.signature(cls).bind(rng=None, **given)
+        except TypeError:
+            known = [p for p in inspect.signature(cls).parameters if p != "rng"]
+            values = {"name": show_value(name),
+                      "option": show_value(", ".join(map(str, given)))}
+            if not known:
+                raise SimulationError(N_("options: {name} players take no options, not "
+                                         "{option}"), **values) from None
+            raise SimulationError(
+                N_("options: {name} players take no option {option}; they take: {known}"),
+                known=", ".join(known), **values) from None
+    return {name: dict(given) for name, given in options.items()}
+
+
+def _leave_interrupts() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the games not started and end the worker processes playing the others."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone at shutdown
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
 
 
 # ------------------------------------------------------------------ command line
@@ -633,7 +708,7 @@ def add_arguments(parser: argparse.ArgumentParser, *, lang: str | None = None) -
     )
     parser.add_argument("--rounds", type=count_arg(1, MAX_ROUNDS, lang=lang), default=1000,
                         help=f"rounds to play, 1 to {MAX_ROUNDS:,} (default 1000)")
-    parser.add_argument("--seed", type=count_arg(0, 2**63 - 1, lang=lang), default=0,
+    parser.add_argument("--seed", type=count_arg(0, MAX_SEED, lang=lang), default=0,
                         help="master seed, a whole number ≥ 0 (default 0)")
     parser.add_argument("--workers", type=count_arg(1, MAX_WORKERS, lang=lang), default=1,
                         help=f"processes playing games in parallel, 1 to {MAX_WORKERS} "
@@ -661,7 +736,7 @@ def run(args: argparse.Namespace) -> int:
             progress=not args.quiet, game_rounds=args.game_rounds, options=options, lang=lang,
         )
     except DomengError as exc:
-        print(f"domeng simulate: {exc.describe(lang)}", file=sys.stderr)
+        print(f"domeng simulate: {one_line(exc.describe(lang))}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))

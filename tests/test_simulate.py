@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 
 import pytest
@@ -150,3 +155,68 @@ def test_simulate_refuses_impossible_numbers(kwargs, words):
     args = {"players": ["random"], "rounds": 5, "seed": 1, **kwargs}
     with pytest.raises(ValueError, match=words):
         sim.simulate(**args)
+
+
+@pytest.mark.parametrize(
+    ("seed", "words"),
+    [(-1, "not -1"), (2**63, "not 9223372036854775808"), ("7", 'not "7"'), (1.5, "not 1.5"),
+     (None, "not null"), (True, "not true")],
+)
+def test_simulate_refuses_a_seed_the_command_line_would_refuse(seed, words):
+    with pytest.raises(sim.SimulationError, match="seed must be a whole number from 0 to ") as info:
+        sim.simulate(["random"], rounds=3, seed=seed)
+    assert str(info.value).endswith(words)
+
+
+def test_simulate_reads_players_given_as_text_like_the_command_line():
+    assert sim.simulate("random", rounds=3, seed=1).players == ["random"] * 5
+    text = sim.simulate("greedy, random,random,random,random", rounds=3, seed=1)
+    assert text.records == sim.simulate(["greedy"] + ["random"] * 4, rounds=3, seed=1).records
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"players": [None]}, sim.SimulationError, 'should be strategy names like "random"'),
+        ({"players": 5}, sim.SimulationError, "not 5"),
+        ({"rules": {"seats": 4}}, sim.RulesError, "should be a Rules object"),
+        ({"options": {"random": {"x": 1}}}, sim.SimulationError,
+         'options: "random" players take no options, not "x"'),
+        ({"players": ["search"], "options": {"search": {"playout": 3}}}, sim.SimulationError,
+         'no option "playout"; they take: playouts, time_ms, greedy'),
+        ({"options": {"search": 500}}, sim.SimulationError, "should map a strategy name"),
+    ],
+)
+def test_simulate_refuses_players_rules_and_options_of_the_wrong_kind(kwargs, error, words):
+    args = {"players": ["random"], "rounds": 3, "seed": 1, **kwargs}
+    with pytest.raises(error) as info:
+        sim.simulate(**args)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["ran\ndom", "x" * 3000])
+def test_command_line_tells_a_bad_player_name_on_one_short_line(capsys, name):
+    assert sim.run(_cli("--players", name, "--rounds", "3", "--quiet")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "unknown player" in err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_simulation_on_workers_at_once_with_one_line():
+    # search players with many playouts: each game takes long, so waiting for the
+    # queued games (as the pool's shutdown does) would take minutes
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "domeng", "simulate", "--players", "search", "--playouts",
+         "20000", "--workers", "2", "--rounds", "1000", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the command and its workers
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("still running 20 s after Ctrl-C")
+    assert proc.returncode == 130 and out == ""
+    assert err == "domeng: interrupted\n"
