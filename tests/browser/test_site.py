@@ -76,6 +76,8 @@ def python_errors(page) -> list[str]:
 
 def test_the_play_page_runs_in_the_browser_and_reaches_no_other_host(site_url, offline):
     page, blocked = offline
+    asked: list[str] = []
+    page.context.on("request", lambda r: asked.append(r.url))
     page.goto(f"{site_url}/{static_pages.PLAY}", timeout=TIMEOUT)
     table = page.locator(".domeng-play")
     table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
@@ -83,6 +85,12 @@ def test_the_play_page_runs_in_the_browser_and_reaches_no_other_host(site_url, o
     shots(page, "play")
     assert python_errors(page) == []
     assert blocked == [], f"requests to other hosts: {blocked}"
+    # site/build.py leaves JupyterLite's service worker out: with it, every import in the
+    # kernel asked the page for its contents folder (/api/drive), a few seconds of its start
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert not [url for url in asked if "/api/drive" in url]
+    # the kernel's packages come with Pyodide's start, from the site's lock, not from piplite
+    assert not [url for url in asked if "/pypi/" in url], "the kernel installed with piplite"
 
 
 def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_host(
