@@ -437,18 +437,20 @@ class Summary:
         """A readable table, its sentences and headings in ``lang`` (None: English).
 
         >>> s = simulate(["random"], rounds=3, seed=1)
-        >>> s.format().splitlines()[0][:50]
-        'Domeng simulation: 3 rounds in 1 games of up to 10'
+        >>> print(s.format().splitlines()[0])  # doctest: +NORMALIZE_WHITESPACE
+        Domeng simulation: 3 rounds, seed 1 (games: 1; rounds per game: at most 10);
+        players change seats and neighbours.
         """
         _ = words(lang)
         lines = [
             # TRANSLATORS: {count} is the number of rounds, {games} of games and
-            # {game_rounds} of rounds in each game (any of them may be 1).
+            # {game_rounds} the most rounds in one game; any of them may be 1, so only
+            # {count} takes a plural and the other two follow a label.
             _.ngettext(
-                "Domeng simulation: {count} round in {games} games of up to {game_rounds} "
-                "rounds, seed {seed}; players change seats and neighbours.",
-                "Domeng simulation: {count} rounds in {games} games of up to {game_rounds} "
-                "rounds, seed {seed}; players change seats and neighbours.",
+                "Domeng simulation: {count} round, seed {seed} (games: {games}; rounds per "
+                "game: at most {game_rounds}); players change seats and neighbours.",
+                "Domeng simulation: {count} rounds, seed {seed} (games: {games}; rounds per "
+                "game: at most {game_rounds}); players change seats and neighbours.",
                 self.rounds, count=_.number(self.rounds, ","), games=_.number(self.games, ","),
                 game_rounds=self.game_rounds, seed=self.seed),
             _("Net stones = received − given per round; stones are penalties, lower is better."),
@@ -589,8 +591,9 @@ def simulate(
                     bar.update(len(recs))
         else:
             pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts)
-            try:
-                for recs in pool.map(task, tasks, chunksize=1):
+            try:  # not pool.map: on Ctrl-C it cancels the games left, racing with _stop
+                for future in [pool.submit(task, t) for t in tasks]:
+                    recs = future.result()
                     records.extend(recs)
                     if bar is not None:
                         bar.update(len(recs))
@@ -660,12 +663,17 @@ def _leave_interrupts() -> None:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the games not started and end the worker processes playing the others."""
+    """End the worker processes at once; the pool then drops the games not played.
+
+    Nothing is cancelled: the pool sees its workers gone and fails every game left, its
+    own way out. Python 3.11's pool prints a traceback from its thread when it fails a
+    game that was cancelled.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())  # gone at shutdown
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.terminate()
+    pool.shutdown(wait=True)
 
 
 # ------------------------------------------------------------------ command line
