@@ -84,6 +84,11 @@ class Game:
             raise ScenarioError("names", ngettext("should be a list of {count} name, not {value}",
                                                   "should be a list of {count} names, not {value}",
                                                   rules.seats), value=show_value(names))
+        if names:
+            from domeng.records import check_name  # records imports this module
+
+            for i, name in enumerate(names):
+                check_name(name, f"names[{i}]")  # names a saved game can hold
         self.rules = rules
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)

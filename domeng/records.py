@@ -386,6 +386,22 @@ def _check_text(value: str, path: str, limit: int, *, prose: bool = False) -> st
     return value
 
 
+def check_name(value: object, path: str) -> str:
+    """``value`` if it is a player's name a file can hold: text, not blank, at most
+    :data:`MAX_NAME` characters, on one line; else :class:`ScenarioError` at ``path``.
+
+    >>> check_name("Andi", "names[0]")
+    'Andi'
+    >>> check_name("A\\nB", "names[1]")
+    Traceback (most recent call last):
+    ...
+    domeng.errors.ScenarioError: names[1]: "A\\nB" holds a control character (\\u000a)
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise ScenarioError(path, N_("{value} is not a name"), value=show_value(value))
+    return _check_text(value, path, MAX_NAME)
+
+
 def _text(data: Mapping, key: str, limit: int, *, prose: bool = False) -> str:
     value = data.get(key)
     if value is None:
@@ -546,9 +562,7 @@ def _parse(data: Mapping[str, Any], name: str) -> Record:
         raise _rules_error(exc) from None
     players = _list(data, "players", "", N_("{value} should be a list of names"))
     for i, p in enumerate(players):
-        if not isinstance(p, str) or not p.strip():
-            raise ScenarioError(f"players[{i}]", N_("{value} is not a name"), value=show_value(p))
-        _check_text(p, f"players[{i}]", MAX_NAME)
+        check_name(p, f"players[{i}]")
     if players and len(players) != rules.seats:
         # TRANSLATORS: {seats} and {given} are numbers of names (any number from 0 up).
         raise ScenarioError("players", N_("need {seats} names, not {given}"), seats=rules.seats,

@@ -250,6 +250,10 @@ def test_rules_given_as_a_dict_are_refused_with_a_pointer_to_from_dict():
         ({"names": "Andi"}, "names"),
         ({"names": ["Andi"] * 4}, "names"),
         ({"names": [1, 2, 3, 4, 5]}, "names"),
+        # names a saved game could not hold (a file refuses them): blank, two lines, too long
+        ({"names": ["Andi", " ", "Cakka", "Daeng", "Emba"]}, "names[1]"),
+        ({"names": ["Andi", "Besse", "Ca\nkka", "Daeng", "Emba"]}, "names[2]"),
+        ({"names": ["Andi", "Besse", "Cakka", "Daeng", "E" * 41]}, "names[4]"),
         ({"seed": "x"}, "seed"),
         ({"seed": 1.5}, "seed"),
         ({"rng": 42}, "rng"),
