@@ -36,6 +36,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -357,6 +358,15 @@ def without_service_worker(site: Path) -> None:
     (site / "service-worker.js").unlink(missing_ok=True)
 
 
+FAVICON = "data:image/svg+xml," + urllib.parse.quote(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 32">'
+    '<rect x="1" y="1" width="14" height="30" rx="3" fill="#fbf7ea" stroke="#2b2b2b" '
+    'stroke-width="1.5"/><path d="M3 16h10" stroke="#2b2b2b"/>'
+    '<g fill="#1b1b1b"><circle cx="8" cy="8.5" r="2"/><circle cx="4.8" cy="20" r="1.6"/>'
+    '<circle cx="11.2" cy="27" r="1.6"/><circle cx="8" cy="23.5" r="1.6"/></g></svg>')
+"""The front page's icon: a domino, 1|3 (the pages Voici renders have Jupyter's own)."""
+
+
 def write_index(site: Path, notebooks: list[Path]) -> None:
     """The site's front page: a link to each notebook's page, the play page in each language."""
     titles = {
@@ -370,9 +380,12 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     pages = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
     pages += [p for p in titles if "?" in p and p.split("?")[0] in pages]
     hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p in pages]
+    def lang(page: str) -> str:  # the language each title is written in
+        return "id" if page.endswith("id") else "lt" if page.endswith("lt") else "en"
+
     items = "\n".join(
-        f'    <li><a href="voici/render/{html.escape(href)}">{html.escape(titles.get(p, p))}'
-        "</a></li>" for p, href in zip(pages, hrefs, strict=True)
+        f'    <li lang="{lang(p)}"><a href="voici/render/{html.escape(href)}">'
+        f"{html.escape(titles.get(p, p))}</a></li>" for p, href in zip(pages, hrefs, strict=True)
     )
     (site / "index.html").write_text(f"""<!doctype html>
 <html lang="en">
@@ -380,6 +393,7 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Domeng</title>
+  <link rel="icon" href="{FAVICON}">
   <style>
     body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto;
            padding: 0 1rem; line-height: 1.5; color: #1f2328; }}

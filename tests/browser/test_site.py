@@ -134,10 +134,17 @@ def test_a_link_with_a_scenario_opens_that_lesson_on_the_static_page(site_url, o
 
 def test_the_front_page_links_both_notebooks(site_url, offline):
     page, blocked = offline
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
     page.goto(f"{site_url}/index.html")
     hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert static_pages.PLAY in hrefs and static_pages.TUTORIAL in hrefs
-    assert blocked == []
+    # each title is marked with its language; the page has its own icon (no /favicon.ico 404)
+    assert page.locator("li[lang='id'] a", has_text="Bahasa Indonesia").count() == 2
+    assert page.locator("link[rel='icon']").get_attribute("href").startswith("data:image/svg")
+    page.wait_for_timeout(500)
+    assert failed == [] and blocked == []
 
 
 def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path):
