@@ -22,7 +22,6 @@ from domeng.errors import (
     GameOver,
     MomentError,
     RoundInProgress,
-    RulesError,
     ScenarioError,
     ngettext,
     show_value,
@@ -30,7 +29,7 @@ from domeng.errors import (
 from domeng.explain import seat_name
 from domeng.i18n import N_, words
 from domeng.round import Round
-from domeng.rules import Rules
+from domeng.rules import Rules, rules_or_default
 
 if TYPE_CHECKING:
     from domeng.players import Player
@@ -64,13 +63,7 @@ class Game:
         names: Sequence[str] | None = None,
         record: bool = True,
     ) -> None:
-        if rules is None:
-            rules = Rules()
-        elif not isinstance(rules, Rules):
-            raise RulesError(
-                N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
-                value=show_value(rules),
-            )
+        rules = rules_or_default(rules)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ScenarioError("seed", N_("{value} is not a whole number"),
                                 value=show_value(seed))

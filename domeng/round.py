@@ -35,7 +35,6 @@ from domeng.errors import (
     IllegalReason,
     MomentError,
     RoundOver,
-    RulesError,
     ScenarioError,
     SeatError,
     TileError,
@@ -44,7 +43,7 @@ from domeng.errors import (
 )
 from domeng.events import Event, RoundResult, StoneMove
 from domeng.i18n import N_, Words, words
-from domeng.rules import Rules, is_count
+from domeng.rules import DEFAULT_RULES, Rules, is_count, rules_or_default
 from domeng.terms import Ending, EventKind, Opening, Term
 from domeng.tiles import (
     FULL_MASK,
@@ -186,7 +185,6 @@ def ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
     return left, tile.other(right)
 
 
-DEFAULT_RULES = Rules()
 _ENDINGS: tuple[Ending, ...] = tuple(Ending)
 """Ending by :mod:`domeng.core` ending code."""
 assert [e.name for e in _ENDINGS] == ["FIRST_CAPPU", "CEKI", "POLLO", "MANGUNO", "MATTIKKENG"]
@@ -319,13 +317,7 @@ class Round:
         stones: tuple[int, Sequence[int]] | None = None,
         record: bool = True,
     ) -> None:
-        if rules is None:
-            rules = DEFAULT_RULES
-        elif not isinstance(rules, Rules):
-            raise RulesError(
-                N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
-                value=show_value(rules),
-            )
+        rules = rules_or_default(rules)
         masks = _hand_masks(hands)
         _check_deal(masks, rules)
         self._setup(masks, rules, opener, camat, stones, record)
@@ -393,7 +385,7 @@ class Round:
         if rules is None:
             rules = DEFAULT_RULES
         elif not isinstance(rules, Rules):
-            return cls([], rules=rules)  # raises the RulesError of a bad rules argument
+            rules_or_default(rules)  # raises the RulesError of a bad rules argument
         hands = core.deal(rng, rules.seats, rules.hand_size)
         if cls is not Round:
             return cls(hands, rules=rules, opener=opener, camat=camat, stones=stones,

@@ -24,7 +24,7 @@ from typing import Any
 from domeng.errors import RulesError, ngettext, show_value
 from domeng.i18n import N_
 
-__all__ = ["Rules", "READINGS", "is_count"]
+__all__ = ["DEFAULT_RULES", "Rules", "READINGS", "is_count", "rules_or_default"]
 
 
 @dataclass(frozen=True)
@@ -200,3 +200,26 @@ READINGS: dict[str, str] = {
     "camat_after_settlement": "R21",
 }
 """The switches that choose between readings of an unclear source, and their rules."""
+
+
+DEFAULT_RULES = Rules()
+"""The rules of docs/rules.md, every reading at its default (one shared, frozen object)."""
+
+
+def rules_or_default(rules: Rules | None) -> Rules:
+    """``rules`` as a rules argument gives them: None is :data:`DEFAULT_RULES`, anything but
+    a :class:`Rules` a :class:`RulesError`.
+
+    >>> rules_or_default({"seats": 4})
+    Traceback (most recent call last):
+    ...
+    domeng.errors.RulesError: rules: should be a Rules object (Rules.from_dict reads a dict), ...
+    """
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
+            value=show_value(rules),
+        )
+    return rules

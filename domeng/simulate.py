@@ -39,12 +39,12 @@ from operator import attrgetter, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from domeng import core
-from domeng.errors import DomengError, RulesError, one_line, show_value
+from domeng.errors import DomengError, one_line, show_value
 from domeng.game import Game
 from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS, make_player
 from domeng.round import DEFAULT_RULES, Round
-from domeng.rules import Rules
+from domeng.rules import Rules, rules_or_default
 from domeng.stats import SimulationError
 from domeng.terms import Ending
 
@@ -531,12 +531,7 @@ def simulate(
     Impossible players or numbers raise :class:`SimulationError`.
     """
     _ = words(lang)
-    if rules is None:
-        rules = Rules()
-    elif not isinstance(rules, Rules):
-        raise RulesError(
-            N_("rules: should be a Rules object (Rules.from_dict reads a dict), not {value}"),
-            key="rules", value=show_value(rules))
+    rules = rules_or_default(rules)
     options = _check_options(options)
     names = _check_names(players, rules.seats)
     if (not isinstance(seed, int) or isinstance(seed, bool)

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from domeng import simulate as sim
+from domeng.errors import RulesError
 from domeng.game import Game
 from domeng.players import make_player
 from domeng.round import Round
@@ -179,7 +180,7 @@ def test_simulate_reads_players_given_as_text_like_the_command_line():
     [
         ({"players": [None]}, sim.SimulationError, 'should be strategy names like "random"'),
         ({"players": 5}, sim.SimulationError, "not 5"),
-        ({"rules": {"seats": 4}}, sim.RulesError, "should be a Rules object"),
+        ({"rules": {"seats": 4}}, RulesError, "should be a Rules object"),
         ({"options": {"random": {"x": 1}}}, sim.SimulationError,
          'options: "random" players take no options, not "x"'),
         ({"players": ["search"], "options": {"search": {"playout": 3}}}, sim.SimulationError,
