@@ -104,10 +104,10 @@ class RoundRecord(NamedTuple):
 
 _SEATS, _NET, _ENDING, _CAMAT = map(attrgetter, ("seats", "net", "ending", "camat"))
 _WON = attrgetter("winner", "ending")
+"""A :class:`RoundRecord`'s fields, read by C-level passes over many records."""
 _new_record = tuple.__new__
 """Builds a :class:`RoundRecord` from the tuple of its fields (no keyword handling; a
 simulation makes one per round)."""
-"""A :class:`RoundRecord`'s fields, read by C-level passes over many records."""
 
 
 def net_stones(r: Round) -> tuple[int, ...]:
