@@ -953,7 +953,7 @@ class Round:
         self.table = st.table
         camat = s if st.camat >= 0 else None
         result = _new(RoundResult, (_ENDINGS[st.ending], s, st.cucuq, (), None, s,
-                                          self._all_pips(), camat))
+                                    self._all_pips(), camat))
         self._end(result, _CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)
         if camat is not None:
@@ -969,7 +969,7 @@ class Round:
             result = _new(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
         else:
             result = _new(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
-                                              None, pips, None))
+                                        None, pips, None))
         self._end(result, _MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)
 
