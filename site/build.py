@@ -380,6 +380,7 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     pages = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
     pages += [p for p in titles if "?" in p and p.split("?")[0] in pages]
     hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p in pages]
+
     def lang(page: str) -> str:  # the language each title is written in
         return "id" if page.endswith("id") else "lt" if page.endswith("lt") else "en"
 

@@ -67,6 +67,12 @@ def serve(directory: Path, *, timeout: float = 30) -> Iterator[str]:
             proc.wait(timeout=5)
 
 
+def elsewhere(url: str) -> bool:
+    """Whether a page's request for ``url`` goes to another host than 127.0.0.1 (``data:``
+    and ``blob:`` URLs go nowhere)."""
+    return not url.startswith(("data:", "blob:")) and urlparse(url).hostname != "127.0.0.1"
+
+
 def block_other_hosts(context) -> list[str]:
     """Abort every request of a playwright ``context`` that is not to 127.0.0.1.
 
@@ -76,11 +82,11 @@ def block_other_hosts(context) -> list[str]:
 
     def route(r) -> None:
         url = r.request.url
-        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
+        if elsewhere(url):
             blocked.append(url)
             r.abort()
+        else:
+            r.continue_()
 
     context.route("**/*", route)
     return blocked
@@ -99,28 +105,11 @@ def record_other_hosts(context) -> list[str]:
     seen: list[str] = []
 
     def note(request) -> None:
-        url = request.url
-        if not url.startswith(("data:", "blob:")) and urlparse(url).hostname != "127.0.0.1":
-            seen.append(url)
+        if elsewhere(request.url):
+            seen.append(request.url)
 
     context.on("request", note)
     return seen
-
-
-async def block_other_hosts_async(context) -> list[str]:
-    """:func:`block_other_hosts` for playwright's async API."""
-    blocked: list[str] = []
-
-    async def route(r) -> None:
-        url = r.request.url
-        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
-            await r.continue_()
-        else:
-            blocked.append(url)
-            await r.abort()
-
-    await context.route("**/*", route)
-    return blocked
 
 
 def build(out: Path) -> None:
