@@ -11,6 +11,7 @@ import sys
 import time
 from collections import Counter
 
+import psutil
 import pytest
 
 from domeng import simulate as sim
@@ -211,7 +212,15 @@ def test_ctrl_c_stops_a_simulation_on_workers_at_once_with_one_line():
          "20000", "--workers", "2", "--rounds", "1000", "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(3)
+    # Ctrl-C once the games are under way: its two workers started (not a guess at how
+    # long a slow machine takes to import), and a moment more for them to start playing
+    command = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    while len(command.children()) < 2:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no workers after 60 s"
+        time.sleep(0.1)
+    time.sleep(1)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the command and its workers
     try:
         out, err = proc.communicate(timeout=20)
