@@ -37,6 +37,7 @@ changes absolute figures between runs far more than ratios within one).
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import importlib
 import io
@@ -44,6 +45,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -86,6 +88,7 @@ def engine_at(rev: str) -> type:
                              capture_output=True, check=True).stdout
     name = "domeng_at_" + re.sub(r"\W", "_", rev)
     folder = Path(tempfile.mkdtemp(prefix="domeng-bench-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     package = folder / name
@@ -94,7 +97,7 @@ def engine_at(rev: str) -> type:
         text = py.read_text(encoding="utf-8")
         py.write_text(re.sub(r"\b(from|import) domeng\b", rf"\1 {name}", text),
                       encoding="utf-8")
-    here = Path(__file__).resolve().parent.parent / "domeng" / "locale"
+    here = root / "domeng" / "locale"
     for mo in here.glob("*/LC_MESSAGES/domeng.mo"):  # compiled catalogues, if it reads them
         target = package / mo.relative_to(here.parent)
         if target.parent.is_dir():
