@@ -69,7 +69,7 @@ SCENARIO_FORMAT = "domeng-scenario"
 GAME_FORMAT = "domeng-game"
 _ROUND_KEYS = {
     "title", "lesson", "players", "rules", "hands", "opener", "camat", "stones", "moves",
-    "shows", "format", "version", "name", "at_event",
+    "shows", "format", "version", "name", "at_event", "puzzle",
 }
 _GAME_KEYS = {"title", "lesson", "players", "rules", "rounds", "shows", "format", "version",
               "name"}
@@ -121,6 +121,11 @@ class Record:
     """The title by language code, as the file gives it (empty when it gives one text)."""
     lessons: Mapping[str, str] = field(default_factory=_no_texts)
     """The lesson by language code, as the file gives it (empty when it gives one text)."""
+    puzzle: Mapping[str, Any] | None = None
+    """A puzzle file's ``puzzle`` key, checked for shape (read-only): ``seat``, ``goal``
+    (its text), ``level``, ``terms`` (term ids) and ``hint`` (texts by language code, or
+    ``{"en": text}`` for one text); None for a file without one. :mod:`domeng.puzzles`
+    reads it."""
 
     @property
     def names(self) -> list[str]:
@@ -137,6 +142,15 @@ class Record:
     def lesson_in(self, lang: str | None = None) -> str:
         """The lesson in ``lang``, else in English, else in the first language given."""
         return text_in(self.lessons, lang) if self.lessons else self.lesson
+
+    def puzzle_json(self) -> dict[str, Any] | None:
+        """The ``puzzle`` key as a file writes it (None without one)."""
+        if self.puzzle is None:
+            return None
+        out = dict(self.puzzle)
+        out["terms"] = list(out["terms"])
+        out["hint"] = dict(out["hint"])
+        return out
 
     def title_json(self) -> str | dict[str, str]:
         """The title as a file writes it: one text, or the texts by language code."""
@@ -162,6 +176,8 @@ MAX_NAME = 40
 """The longest player name, in characters."""
 MAX_LESSON = 20_000
 """The longest ``lesson``, in characters."""
+MAX_HINT = 1000
+"""The longest hint of a puzzle, in characters."""
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_IN_PROSE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -402,13 +418,14 @@ def check_name(value: object, path: str) -> str:
     return _check_text(value, path, MAX_NAME)
 
 
-def _text(data: Mapping, key: str, limit: int, *, prose: bool = False) -> str:
+def _text(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str = "") -> str:
+    """``data[key]`` checked as text ("" when missing); ``at``: the path of ``data``."""
     value = data.get(key)
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ScenarioError(key, N_("{value} should be text"), value=show_value(value))
-    return _check_text(value, key, limit, prose=prose)
+        raise ScenarioError(at + key, N_("{value} should be text"), value=show_value(value))
+    return _check_text(value, at + key, limit, prose=prose)
 
 
 LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
@@ -416,15 +433,17 @@ LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
 letters (``en``, ``id``, ``lt``, ``bug``), optionally a region (``pt-BR``, ``es-419``)."""
 
 
-def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False
+def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str = ""
            ) -> tuple[str, Mapping[str, str]]:
     """A ``title`` or ``lesson``: one text, or an object of texts by language code.
 
     Returns the English (or only) text and the texts by language (empty for one text).
+    ``at``: the path of ``data`` in the file (``puzzle.`` for a puzzle's hint).
     """
     value = data.get(key)
     if not isinstance(value, Mapping):
-        return _text(data, key, limit, prose=prose), MappingProxyType({})
+        return _text(data, key, limit, prose=prose, at=at), MappingProxyType({})
+    key = at + key
     if not value:
         raise ScenarioError(key, N_("{value} holds no text: give one text, or texts by "
                                     "language code like {{\"en\": …, \"id\": …}}"),
@@ -596,11 +615,55 @@ def _parse(data: Mapping[str, Any], name: str) -> Record:
         rounds = [_parse_round(data, rules, "", first=True)]
     title, titles = _texts(data, "title", MAX_TITLE)
     lesson, lessons = _texts(data, "lesson", MAX_LESSON, prose=True)
+    puzzle = _parse_puzzle(data.get("puzzle"), rules) if not is_game else None
     return Record(
         rounds=tuple(rounds), rules=rules, players=tuple(players), title=title, lesson=lesson,
         shows=tuple(shows), name=_text(data, "name", MAX_TITLE) or name, is_game=is_game,
-        titles=titles, lessons=lessons,
+        titles=titles, lessons=lessons, puzzle=puzzle,
     )
+
+
+_PUZZLE_KEYS = {"seat", "goal", "level", "terms", "hint"}
+
+
+def _parse_puzzle(value: Any, rules: Rules) -> Mapping[str, Any] | None:
+    """A scenario's ``puzzle`` key checked for shape (docs/format.md, "A puzzle"); which
+    goals exist and whether the puzzle can be solved are :mod:`domeng.puzzles`' checks."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ScenarioError("puzzle", N_('{value} should be an object like {{"seat": 3, '
+                                         '"goal": "not-cucuq", "level": 1, …}}'),
+                            value=show_value(value))
+    _check_keys(value, _PUZZLE_KEYS, "puzzle.", N_("unknown key {key}; a puzzle has {keys}"))
+    for key in ("seat", "goal", "level"):
+        if value.get(key) is None:
+            raise ScenarioError(f"puzzle.{key}", N_("missing: a puzzle has a seat, a goal "
+                                                    "and a level"))
+    seat = _seat(value["seat"], "puzzle.seat", rules.seats)
+    goal = value["goal"]
+    if not isinstance(goal, str):
+        raise ScenarioError("puzzle.goal", N_("{value} should be text, a goal's name like "
+                                              '"pollo"'), value=show_value(goal))
+    _check_text(goal, "puzzle.goal", MAX_NAME)
+    level = value["level"]
+    if type(level) is not int or level not in (1, 2, 3):
+        raise ScenarioError("puzzle.level", N_("{value} is not a level: 1, 2 or 3"),
+                            value=show_value(level))
+    terms = _list(value, "terms", "puzzle.", N_("{value} should be a list of term ids"))
+    from domeng.terms import Term
+
+    for i, t in enumerate(terms):
+        if not isinstance(t, str) or t not in Term.__members__:
+            raise ScenarioError(f"puzzle.terms[{i}]", N_("{value} is not a term id"),
+                                value=show_value(t))
+    hint, hints = _texts(value, "hint", MAX_HINT, at="puzzle.")
+    if isinstance(value.get("hint"), Mapping):
+        hint_texts = dict(hints)
+    else:
+        hint_texts = {DEFAULT: hint} if hint else {}
+    return MappingProxyType({"seat": seat, "goal": goal, "level": level,
+                             "terms": tuple(terms), "hint": MappingProxyType(hint_texts)})
 
 
 def _parse_round(data: Mapping[str, Any], rules: Rules, path: str, *, first: bool) -> RoundSpec:
@@ -859,12 +922,13 @@ def _put_texts(out: dict[str, Any], key: str, value: Texts) -> None:
 
 def round_to_scenario(
     r: Round, *, names: Sequence[str] | None = None, title: Texts = "", lesson: Texts = "",
-    upto: int | None = None,
+    upto: int | None = None, puzzle: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The round as a scenario file, up to ``upto`` events ("look what happened here").
 
     Replaying the result reaches the same moment. ``title`` and ``lesson`` are one text
-    or texts by language code (a loaded file's :meth:`Record.title_json`), written as given.
+    or texts by language code (a loaded file's :meth:`Record.title_json`), written as given;
+    so is ``puzzle``, a puzzle key (a loaded file's :meth:`Record.puzzle_json`).
 
     >>> import random
     >>> r = Round.deal(random.Random(1))
@@ -876,6 +940,8 @@ def round_to_scenario(
     out: dict[str, Any] = {"format": SCENARIO_FORMAT, "version": 1}
     _put_texts(out, "title", title)
     _put_texts(out, "lesson", lesson)
+    if puzzle is not None:
+        out["puzzle"] = dict(puzzle)
     if names:
         out["players"] = list(names)
     rules = r.rules.to_dict()

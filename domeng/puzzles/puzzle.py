@@ -1,0 +1,201 @@
+"""A puzzle: a scenario stopped at a moment, a seat to play and a goal the engine decides.
+
+:func:`puzzle_from_record` reads any loaded scenario with a ``puzzle`` key (docs/format.md,
+"A puzzle"); :meth:`Puzzle.solutions` are the first moves after which the goal can be
+forced (:mod:`domeng.puzzles.search`), and :func:`problems` says why a puzzle is not a
+good one (no first move reaches the goal, or every one does, a text missing a language).
+
+>>> from domeng.puzzles import load_puzzle
+>>> p = load_puzzle("pollo-which-end")
+>>> p.seat, p.goal, [str(m) for m in p.first_moves()], [str(m) for m in p.solutions()]
+(3, <Goal.NOT_CUCUQ: 'not-cucuq'>, ['3|0 left', '3|0 right'], ['3|0 left'])
+>>> problems(p)
+[]
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from domeng.errors import DomengError, ScenarioError, show_value
+from domeng.i18n import N_, languages, words
+from domeng.puzzles.goals import Goal, goal_text
+from domeng.puzzles.search import Search, State, code_move, move_code, state_of
+from domeng.records import Record, replay, text_in
+from domeng.round import Move, Round
+from domeng.terms import Term
+
+__all__ = ["Puzzle", "PuzzleError", "problems", "puzzle_from_record"]
+
+
+class PuzzleError(DomengError, ValueError):
+    """A scenario that is not a puzzle this program can set: no ``puzzle`` key, a goal it
+    does not know, a moment where the puzzle's seat is not to play…"""
+
+
+class Puzzle:
+    """One puzzle, read from a :class:`~domeng.records.Record` (see the module).
+
+    The search is made once per puzzle and remembered, so judging every first move
+    costs about as much as judging one.
+    """
+
+    def __init__(self, record: Record, *, name: str = "") -> None:
+        data = record.puzzle
+        if data is None:
+            raise PuzzleError(N_('{name}: not a puzzle (the file has no "puzzle" key)'),
+                              name=name or record.name or "?")
+        self.record = record
+        self.name = name or record.name
+        self.seat: int = data["seat"]
+        try:
+            self.goal = Goal(data["goal"])
+        except ValueError:
+            raise ScenarioError(
+                "puzzle.goal", N_("{value} is not a goal: the goals are {goals}"),
+                value=show_value(data["goal"]), goals=", ".join(g.value for g in Goal),
+            ) from None
+        self.level: int = data["level"]
+        self.terms: tuple[Term, ...] = tuple(Term(t) for t in data["terms"])
+        self.hints = data["hint"]
+        rounds = replay(record).rounds
+        self._round: Round = rounds[-1]
+        r = self._round
+        if r.is_over or not r.needs_decision():
+            raise ScenarioError("puzzle.seat", N_("at the puzzle's moment nobody is to play "
+                                                  "(the round is over or a pass is next)"))
+        if not r.is_opened:
+            raise ScenarioError("puzzle", N_("a puzzle starts after the opening tile"))
+        if r.turn != self.seat:
+            raise ScenarioError("puzzle.seat", N_("seat {seat} is not to play at the puzzle's "
+                                                  "moment: seat {turn} is"),
+                                seat=self.seat, turn=r.turn)
+        self._search = Search(r.rules, self.seat, self.goal)
+        self._state: State = state_of(r)
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.name!r}: seat {self.seat}, {self.goal.value}>"
+
+    # ------------------------------------------------------------------ texts
+    @property
+    def names(self) -> list[str]:
+        """The players' names (``Seat 0`` … when the file gives none)."""
+        return self.record.names
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (else English)."""
+        return self.record.title_in(lang)
+
+    def text_in(self, lang: str | None = None) -> str:
+        """The puzzle's text (the file's lesson) in ``lang``: the situation, what to do."""
+        return self.record.lesson_in(lang)
+
+    def hint_in(self, lang: str | None = None) -> str:
+        """The first nudge of the hint in ``lang`` (else English)."""
+        return text_in(self.hints, lang)
+
+    def goal_text(self, lang: str | None = None) -> str:
+        """The goal in a sentence, in ``lang``: ``Go out with a POLLO.``"""
+        return goal_text(self.goal, lang)
+
+    # ------------------------------------------------------------------ moves
+    def start(self) -> Round:
+        """A fresh round at the puzzle's moment (its events recorded): the seat to play."""
+        return self._round.copy()
+
+    def first_moves(self) -> list[Move]:
+        """The legal first moves, in the engine's order."""
+        return self._round.legal_moves()
+
+    @cached_property
+    def scores(self) -> dict[Move, int]:
+        """Each first move's score (1 reached / 0 not; FEWEST_STONES: minus the stones the
+        seat can be sure to hold at most)."""
+        s, st = self._search, self._state
+        return {m: s.score_after(st, move_code(m)) for m in self.first_moves()}
+
+    @property
+    def best(self) -> int:
+        """The best score of any first move."""
+        return max(self.scores.values())
+
+    def reaches(self, move: Move) -> bool:
+        """Whether the first move ``move`` (as :meth:`first_moves` lists it) reaches the goal."""
+        score = self.scores[move]
+        return score == self.best if not self.goal.is_boolean else score > 0
+
+    def solutions(self) -> list[Move]:
+        """The first moves that reach the goal."""
+        return [m for m in self.first_moves() if self.reaches(m)]
+
+    def hint_move(self) -> Move:
+        """A first move that reaches the goal (the second press of Hint): the one with the
+        shortest forced line."""
+        sols = self.solutions()
+        if not sols:
+            raise PuzzleError(N_("{name}: no first move reaches the goal"), name=self.name)
+        return min(sols, key=lambda m: len(self.line(m)))
+
+    def check_move(self, move: Move | str) -> Move:
+        """``move`` (a :class:`~domeng.round.Move`, or text like ``"5|2 left"``, ``"5|2"``)
+        as :meth:`first_moves` lists it; :class:`~domeng.errors.IllegalMove` if it is not
+        legal (nothing changes)."""
+        r = self._round
+        if isinstance(move, str):
+            text = move.split()
+            end = text[1] if len(text) == 2 else None
+            tile: Any = text[0] if len(text) in (1, 2) else move
+            checked = r.check_move(tile, end)
+        else:
+            checked = r.check_move(move)
+        return next(m for m in r.legal_moves() if m == checked)
+
+    def line(self, move: Move) -> tuple[Move, ...]:
+        """The decisions after the first move ``move`` to the goal's end (see
+        :class:`~domeng.puzzles.search.Search`)."""
+        codes, _ = self._search.line(self._state, move_code(move))
+        return tuple(code_move(c) for c in codes)
+
+
+def puzzle_from_record(record: Record, *, name: str = "") -> Puzzle:
+    """The puzzle of a loaded scenario with a ``puzzle`` key.
+
+    A goal this program does not know, or a moment where the puzzle's seat is not to play,
+    is a :class:`~domeng.errors.ScenarioError` naming the key; a file without the key a
+    :class:`PuzzleError`.
+    """
+    if not isinstance(record, Record):
+        raise PuzzleError(N_("a puzzle is read from a loaded Record (see load), not {value}"),
+                          value=show_value(record))
+    return Puzzle(record, name=name)
+
+
+def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
+    """Why ``p`` is not a good puzzle, in ``lang`` (an empty list when it is good): fewer
+    than two first moves, no first move reaching the goal or every one, the title, the
+    text or the hint missing a language of the catalogue (:func:`~domeng.i18n.languages`)."""
+    _ = words(lang)
+    out = []
+    moves = p.first_moves()
+    if len(moves) < 2:
+        out.append(_.ngettext(
+            "only {count} legal first move: a puzzle needs a choice",
+            "only {count} legal first moves: a puzzle needs a choice", len(moves)))
+    else:
+        good = p.solutions()
+        if not good:
+            out.append(_("no first move reaches the goal ({goal})", goal=p.goal.value))
+        elif len(good) == len(moves):
+            out.append(_("every first move reaches the goal ({goal}): there is nothing "
+                         "to find", goal=p.goal.value))
+    for key, texts in (("title", p.record.titles), ("lesson", p.record.lessons),
+                       ("puzzle.hint", p.hints)):
+        missing = [code for code in languages() if not texts.get(code)]
+        if missing:
+            # TRANSLATORS: {key} is a key of the file (title, lesson, puzzle.hint);
+            # {languages} are language codes (id, lt)
+            out.append(_("{key}: no text in {languages}", key=key,
+                         languages=", ".join(missing)))
+    return out
+

@@ -1,0 +1,258 @@
+"""The engine's answer to a puzzle's first move: reached or not, the line, and why.
+
+:func:`judge` plays nothing on the puzzle itself; its :class:`Verdict` holds the move,
+whether it reaches the goal, and the ``line``: for a right move the round played on to the
+goal's end with the other seats resisting and the seat playing moves that still reach; for
+a wrong move the refutation, the other seats' defeating replies and the seat's best try.
+:meth:`Verdict.reason` is one sentence built from the catalogue: the move and the ends
+after it, the decisive reply of a refutation, how it ends, and the goal.
+
+>>> from domeng.puzzles import load_puzzle
+>>> p = load_puzzle("pollo-which-end")
+>>> v = judge(p, "3|0 right")
+>>> v.solved, [str(m) for m in v.line]
+(False, ['0|0 right'])
+>>> print(v.reason())  # doctest: +NORMALIZE_WHITESPACE
+After 3|0 at the right end the ends are 0 and 0; Tenri goes out with 0|0: a POLLO
+(R14), and Upe is the CUCUQ (R17). You are the CUCUQ.
+>>> judge(p, "3|0 left").solved
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from domeng.explain import seat_name
+from domeng.i18n import N_, Words, words
+from domeng.puzzles.goals import Goal
+from domeng.puzzles.puzzle import Puzzle
+from domeng.round import LEFT, Move, Round
+from domeng.terms import Ending, EventKind
+
+__all__ = ["Verdict", "judge"]
+
+
+class Verdict(NamedTuple):
+    """What a first move does to a puzzle (see the module)."""
+
+    puzzle: Puzzle
+    move: Move
+    solved: bool
+    line: tuple[Move, ...]
+    """Every decision after :attr:`move`, by any seat, to the goal's end (apply each with
+    :meth:`Round.play <domeng.round.Round.play>` after playing the move)."""
+    score: int
+    """The score the seat can force after the move (1/0; FEWEST_STONES: minus stones)."""
+    best: int
+    """The best score of any first move."""
+
+    def round(self) -> Round:
+        """The round after the move and the line, its events recorded."""
+        r = self.puzzle.start()
+        r.play(self.move)
+        for m in self.line:
+            r.play(m)
+        return r
+
+    def decisive(self) -> int | None:
+        """The index in :attr:`line` of the decisive reply of a refutation: the first
+        decision of another seat that had a reply letting the puzzle's seat reach the goal
+        (else that seat's last decision); None for a right move or without replies."""
+        if self.solved:
+            return None
+        p = self.puzzle
+        r = p.start()
+        r.play(self.move)
+        others = []
+        for k, m in enumerate(self.line):
+            if r.turn != p.seat:
+                others.append(k)
+                for alt in r.legal_moves():
+                    if alt != m and _reaches_after(p, r, alt):
+                        return k
+            r.play(m)
+        return others[-1] if others else None
+
+    def reason(self, lang: str | None = None) -> str:
+        """One sentence in ``lang``: why the move reached the goal or what went wrong."""
+        _ = words(lang)
+        p = self.puzzle
+        names = p.names
+        r = self.round()
+        start = len(p.start().events or ())
+        events = (r.events or [])[start:]
+        first = events[0]
+        after = _after_clause(_, first.tile, first.end, first.ends)
+        passed = _passes_clause(_, p, events, lang)
+        if passed:
+            # TRANSLATORS: {after}: what the move did to the ends; {passes}: who passes then
+            after = _("{after}; {passes}", after=after, passes=passed)
+        parts = [after]
+        k = self.decisive()
+        if k is not None and k == len(self.line) - 1 and r.result is not None and (
+                r.result.first_cappu is not None):
+            k = None  # the reply is the going out the outcome tells
+        if k is not None:
+            rr = p.start()
+            rr.play(self.move)
+            for m in self.line[:k]:
+                rr.play(m)
+            parts.append(_reply_clause(_, seat_name(rr.turn, names, lang=lang), self.line[k]))
+        outcome = _outcome_clause(_, p, r, events, lang)
+        verdict = _goal_clause(_, p, self, r)
+        if len(parts) == 2:
+            # TRANSLATORS: {after}: what the move did to the ends; {reply}: the answer
+            # that decides; {outcome}: how the round (or the goal) ended; {verdict}: the
+            # goal, reached or not, a sentence of its own
+            return _("{after}; {reply}; {outcome}. {verdict}", after=after, reply=parts[1],
+                     outcome=outcome, verdict=verdict)
+        # TRANSLATORS: {after}: what the move did to the ends; {outcome}: how the round (or
+        # the goal) ended; {verdict}: the goal, reached or not, a sentence of its own
+        return _("{after}; {outcome}. {verdict}", after=after, outcome=outcome,
+                 verdict=verdict)
+
+
+def _reaches_after(p: Puzzle, r: Round, move: Move) -> bool:
+    """Whether the seat could still reach the goal after ``move`` is played at ``r``."""
+    from domeng.puzzles.search import move_code, state_of
+
+    st = state_of(r)
+    score = p._search.score_after(st, move_code(move))
+    return score == p.best if not p.goal.is_boolean else score > 0
+
+
+def judge(p: Puzzle, move: Move | str) -> Verdict:
+    """The verdict on the first move ``move`` (a :class:`~domeng.round.Move` or text like
+    ``"5|2 left"``; the end may be left out where the tile fits one end only). A move that
+    is not legal raises :class:`~domeng.errors.IllegalMove`; the puzzle does not change."""
+    move = p.check_move(move)
+    return Verdict(p, move, p.reaches(move), p.line(move), p.scores[move], p.best)
+
+
+# ------------------------------------------------------------------- sentences
+def _after_clause(_: Words, tile, end: str, ends: tuple[int, int]) -> str:
+    left, right = ends
+    if end == LEFT:
+        # TRANSLATORS: the start of a puzzle's verdict; {left} and {right}: the open ends
+        # after the move
+        return _("After {tile} at the left end the ends are {left} and {right}", tile=tile,
+                 left=left, right=right)
+    # TRANSLATORS: the start of a puzzle's verdict; {left} and {right}: the open ends
+    # after the move
+    return _("After {tile} at the right end the ends are {left} and {right}", tile=tile,
+             left=left, right=right)
+
+
+def _passes_clause(_: Words, p: Puzzle, events: list, lang: str | None) -> str:
+    """The forced passes right after the move, and the stones the seat gives for them as
+    the LAST MAPPANO ("" when the next seat plays)."""
+    passes = []
+    for e in events[1:]:
+        if e.kind is not EventKind.PASS:
+            break
+        passes.append(e)
+    if not passes:
+        return ""
+    who = _.join([seat_name(e.seat, p.names, lang=lang) for e in passes])
+    # TRANSLATORS: a clause of a puzzle's verdict; {who}: the one or more players who pass,
+    # "Daeng, Lise and Indo"; {count}: how many they are
+    text = _.ngettext("{who} cannot play and passes (R9)", "{who} cannot play and pass (R9)",
+                      len(passes), who=who)
+    paid = sum(m.count for e in passes for m in e.stones if m.src == p.seat)
+    if paid:
+        # TRANSLATORS: {passes}: the clause above; {count}: the stones the puzzle's player
+        # pays for those passes
+        text = _.ngettext("{passes}, and as the LAST MAPPANO you pay {count} stone for it "
+                          "(R12, R20)",
+                          "{passes}, and as the LAST MAPPANO you pay {count} stones for it "
+                          "(R12, R20)", paid, passes=text, count=_.number(paid))
+    return text
+
+
+def _reply_clause(_: Words, who: str, move: Move) -> str:
+    if move.tile is None:
+        # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
+        return _("{who} passes", who=who)
+    if move.end == LEFT:
+        # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
+        return _("{who} plays {tile} at the left end", who=who, tile=move.tile)
+    # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
+    return _("{who} plays {tile} at the right end", who=who, tile=move.tile)
+
+
+def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None) -> str:
+    names = p.names
+
+    def who(seat: int | None) -> str:
+        return seat_name(seat, names, lang=lang)
+
+    plays = [e for e in events if e.kind is EventKind.PLAY]
+    last = plays[-1]
+    if r.result is None:  # the goal's end came before the round's: a MAPPAKULING
+        # TRANSLATORS: a clause of a puzzle's verdict; {pip}: the number both ends show
+        return _("{who} plays {tile}: both ends show {pip}, a MAPPAKULING (R11)",
+                 who=who(last.seat), tile=last.tile, pip=last.ends[0])
+    res = r.result
+    if res.ending is Ending.CEKI:
+        text = _("{who} goes out with {tile}: a CEKI (R14), and {cucuq} is the CUCUQ (R17)",
+                 who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+    elif res.ending is Ending.POLLO:
+        text = _("{who} goes out with {tile}: a POLLO (R14), and {cucuq} is the CUCUQ (R17)",
+                 who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+    elif res.ending is Ending.FIRST_CAPPU:
+        text = _("{who} goes out first with {tile}: FIRST CAPPU (R14), and {cucuq} is the "
+                 "CUCUQ (R17)", who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+    elif res.ending is Ending.MANGUNO:
+        # TRANSLATORS: {tile}: the LAST DOMINO, played by {who}, after which nobody can play
+        text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO with no "
+                 "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
+                 who=who(res.manguno), tile=last.tile, cucuq=who(res.cucuq))
+    else:
+        text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and {winner} "
+                 "wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
+                 who=who(res.manguno), tile=last.tile, winner=who(res.winner),
+                 pips=_.ngettext("{count} pip", "{count} pips", res.pips[res.winner],
+                                 count=_.number(res.pips[res.winner])))
+    if res.camat is not None:
+        # TRANSLATORS: added to a clause of a puzzle's verdict
+        text = _("{text}; {who} is appointed CAMAT (R21)", text=text, who=who(res.camat))
+    return text
+
+
+_REACHED = {
+    Goal.CEKI: N_("You go out with a CEKI."),
+    Goal.POLLO: N_("You go out with a POLLO."),
+    Goal.FIRST_CAPPU: N_("You are the FIRST CAPPU."),
+    Goal.MAPPAKULING: N_("You make a MAPPAKULING."),
+    Goal.NOT_CUCUQ: N_("You are not the CUCUQ."),
+    Goal.MANGUNO: N_("You are the MANGUNO with no MATTIKKENG."),
+    Goal.MATTIKKENG: N_("You win as the MATTIKKENG."),
+    Goal.CAMAT: N_("You are appointed CAMAT."),
+}
+_MISSED = {
+    Goal.CEKI: N_("You do not go out with a CEKI."),
+    Goal.POLLO: N_("You do not go out with a POLLO."),
+    Goal.FIRST_CAPPU: N_("You are not the FIRST CAPPU."),
+    Goal.MAPPAKULING: N_("You make no MAPPAKULING."),
+    Goal.NOT_CUCUQ: N_("You are the CUCUQ."),
+    Goal.MANGUNO: N_("You are not the MANGUNO with no MATTIKKENG."),
+    Goal.MATTIKKENG: N_("You do not win as the MATTIKKENG."),
+    Goal.CAMAT: N_("You are not appointed CAMAT."),
+}
+
+
+def _goal_clause(_: Words, p: Puzzle, v: Verdict, r: Round) -> str:
+    if p.goal is Goal.FEWEST_STONES:
+        held = r.held[p.seat]
+        best = -v.best
+        if v.solved:
+            return _.ngettext("You end with {count} stone, the fewest you can be sure of.",
+                              "You end with {count} stones, the fewest you can be sure of.",
+                              held, count=_.number(held))
+        # TRANSLATORS: {best}: the fewest stones another first move makes sure of
+        return _.ngettext("You end with {count} stone; another move makes sure of {best}.",
+                          "You end with {count} stones; another move makes sure of {best}.",
+                          held, count=_.number(held), best=_.number(best))
+    return _((_REACHED if v.solved else _MISSED)[p.goal])
+
