@@ -54,7 +54,7 @@ def pyproject_names() -> set[str]:
     specs = list(project["dependencies"])
     for extra in project.get("optional-dependencies", {}).values():
         specs.extend(extra)
-    # `domeng[voila,sim]` in `dev` names the project's own extras, not another package
+    # `domeng[voila,sim,research]` in `dev` names the project's own extras, not another package
     return {requirement_name(s) for s in specs} - {project["name"]}
 
 
@@ -101,12 +101,13 @@ def test_pip_install_domeng_gives_only_what_the_browser_needs():
     assert {requirement_name(s) for s in pyproject()["project"]["dependencies"]} == RUNTIME
 
 
-def test_extras_voila_for_serving_sim_for_simulation_and_dev_includes_both():
+def test_extras_voila_for_serving_sim_for_simulation_research_and_dev_includes_them():
     extras = pyproject()["project"]["optional-dependencies"]
     names = {k: {requirement_name(s) for s in v} for k, v in extras.items()}
     assert names["voila"] == {"voila", "jupyterlab", "ipykernel"}
     assert names["sim"] == {"numpy", "tqdm"}
-    assert "domeng[voila,sim]" in extras["dev"]
+    assert names["research"] == {"open-spiel", "pettingzoo", "numpy"}
+    assert "domeng[voila,sim,research]" in extras["dev"]
 
 
 def test_makefile_installs_the_dev_extra():
