@@ -21,6 +21,8 @@ domeng.i18n.UnknownLanguage: no language "xx": the known ones are en, id, lt
 from __future__ import annotations
 
 import gettext
+import numbers
+import string
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -45,28 +47,48 @@ def N_(message: str) -> str:
     return message
 
 
+class _Numbers(string.Formatter):
+    """``str.format`` that writes every number placeholder (``{most:,}``, ``{share:.1f}``)
+    with its language's thousands separator and decimal mark (:meth:`Words.number`)."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return self.words.number(value, format_spec)
+        return format(value, format_spec)
+
+
 class Words:
     """One language's catalogue: ``_(msgid, **values)`` translates, then fills the placeholders.
 
     Placeholders are ``str.format`` fields with names (``{who}``, ``{count}``); a message
     with none is returned as it is translated, so a literal brace needs no doubling there.
+    A number placeholder is written the language's way (``{most:,}``: 2,097,152 in
+    English, 2.097.152 in Indonesian, 2 097 152 with no-break spaces in Lithuanian).
+
+    >>> words("id")("{file}: more than {most:,} bytes is too big for a scenario or game file",
+    ...             file="x.json", most=2_097_152).split(" ")[3]
+    '2.097.152'
     """
 
-    __slots__ = ("lang", "_t")
+    __slots__ = ("lang", "_t", "_format")
 
     def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
         self.lang = lang
         self._t = translations
+        self._format = str.format if lang == DEFAULT else _Numbers(self).format
 
     def __call__(self, message: str, /, **values: Any) -> str:
         text = self._t.gettext(message)
-        return text.format(**values) if values else text
+        return self._format(text, **values) if values else text
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form for ``count`` (the language's own plural rule), with ``{count}`` filled
         (by ``values["count"]`` when given, e.g. the count written by :meth:`number`)."""
         values.setdefault("count", count)
-        return self._t.ngettext(singular, plural, count).format(**values)
+        return self._format(self._t.ngettext(singular, plural, count), **values)
 
     def number(self, value: float, spec: str = "") -> str:
         """``value`` written by ``spec`` (``format``'s: ``","``, ``".1f"``, ``"+.3f"``) with
@@ -87,7 +109,7 @@ class Words:
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""
         text = self._t.pgettext(context, message)
-        return text.format(**values) if values else text
+        return self._format(text, **values) if values else text
 
     def join(self, parts: list[str] | tuple[str, ...]) -> str:
         """``a, b and c`` in this language."""

@@ -1017,7 +1017,7 @@ _ILLEGAL: dict[IllegalReason, str] = {
     # TRANSLATORS: {who}: the seat that tried to move; {turn}: the number of the seat to move
     IllegalReason.NOT_YOUR_TURN: N_("{who} cannot move: it is seat {turn}'s turn"),
     IllegalReason.OPENER_MUST_LEAD: N_(
-        "{who} cannot pass: the opener must lead (R7). Legal: {legal}"),
+        "{who} cannot pass: the opener must lead (R5, R6). Legal: {legal}"),
     IllegalReason.LAST_MAPPANO_MUST_PLAY: N_(
         "{who} cannot pass: the LAST MAPPANO must play when able (R9). Legal: {legal}"),
     IllegalReason.MUST_PLAY: N_(

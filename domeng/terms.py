@@ -117,8 +117,8 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
     )),
     (Term.PASS, "R9", N_(
         "A player with no tile that fits either open end passes; nothing is drawn. The "
-        "passer receives 1 stone, from the table while it has any, then from the LAST "
-        "MAPPANO; what neither can give is not given (R12, R20)."
+        "passer receives 1 stone, or 2 for a PASSEBUNGE, from the table while it has any, "
+        "then from the LAST MAPPANO; what neither can give is not given (R12, R20)."
     )),
     (Term.PASSEBUNGE, "R12", N_(
         "A pass by a player who has not yet played a tile this round. The passer receives"
@@ -170,7 +170,8 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
     (Term.CAMAT, "R21", N_(
         "If, after the round is settled, the table is empty and the FIRST CAPPU holds no "
         "stones, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the table, "
-        "and the CAMAT opens every round until a new one is appointed (R22)."
+        "and the CAMAT opens every round, leading any tile, until a new one is appointed "
+        "(R22). A round won by a MANGUNO or a MATTIKKENG never makes a CAMAT."
     )),
 )
 """Each term, its rule id and its meaning in English (a message of the catalogue)."""

@@ -5,9 +5,12 @@ for one thing (one word for one thing) are held to.
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 from domeng import records
 from domeng.round import Round
@@ -99,3 +102,109 @@ def test_r19_no_text_calls_pollo_the_costliest_ending():
     costliest = re.compile(r"costliest|most expensive|paling mahal|brangiausi", re.I)
     for path in texts_outside_the_tutorial():
         assert not costliest.search(path.read_text(encoding="utf-8")), path
+
+
+# ------------------------------------------------------------------ the engine's words
+def test_r5_r6_the_opener_who_tries_to_pass_is_told_r5_and_r6_in_every_language():
+    """The opening tile is owed by R5 (first round: the double) or R6 (later rounds: any
+    tile); R7 only says what the opening tile makes."""
+    from domeng.errors import IllegalMove
+    from domeng.i18n import languages
+
+    r = Round.deal(random.Random(1))
+    with pytest.raises(IllegalMove) as info:
+        r.play(None)
+    for lang in languages():
+        told = info.value.describe(lang)
+        assert "(R5, R6)" in told and "R7" not in told, (lang, told)
+
+
+def test_r12_r21_glossary_gives_the_passebunge_2_and_no_camat_from_a_block():
+    from domeng.i18n import languages
+    from domeng.terms import Term, glossary
+
+    for lang in languages():
+        terms = glossary(lang)
+        assert "PASSEBUNGE" in terms[Term.PASS].meaning and "2" in terms[Term.PASS].meaning
+        camat = terms[Term.CAMAT].meaning
+        assert "MANGUNO" in camat and "MATTIKKENG" in camat, (lang, camat)
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_r12_rules_page_pass_entry_gives_the_2_of_a_passebunge(lang):
+    (row,) = [r for r in RULES_PAGES[lang].read_text(encoding="utf-8").splitlines()
+              if r.startswith("| PASS |")]
+    assert "PASSEBUNGE" in row and " 2 " in row, row
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_r21_rules_page_says_a_manguno_or_mattikkeng_round_never_makes_a_camat(lang):
+    page = RULES_PAGES[lang].read_text(encoding="utf-8")
+    (row,) = [r for r in page.splitlines() if r.startswith("| CAMAT |")]
+    assert "MANGUNO" in row and "MATTIKKENG" in row, row
+    (r21,) = re.findall(r"\*\*R21 —.*?\n\n", page, re.S)
+    assert "MANGUNO" in r21 and "MATTIKKENG" in r21, r21
+
+
+# ------------------------------------------------------------------ numbers
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(("lang", "limit", "size"), [
+    ("en", "2,097,152", "2,097,153"), ("id", "2.097.152", "2.097.153"),
+    ("lt", f"2{NBSP}097{NBSP}152", f"2{NBSP}097{NBSP}153")])
+def test_error_limits_are_grouped_the_language_s_way(lang, limit, size):
+    """A file over the size limit is told its size and limit with the language's
+    thousands separator (Lithuanian: a no-break space), never English commas."""
+    from domeng.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        records.load(b" " * (records.MAX_FILE_BYTES + 1))
+    told = info.value.describe(lang)
+    assert limit in told and size in told, told
+    if lang != "en":
+        assert not re.search(r"\d,\d{3}", told), told
+
+
+@pytest.mark.parametrize(("lang", "share"), [("en", "78.2"), ("id", "78,2"), ("lt", "78,2")])
+def test_a_decimal_placeholder_is_written_with_the_language_s_decimal_mark(lang, share):
+    from domeng.i18n import words
+
+    assert words(lang).pgettext("percent", "{value} %", value=78.2).startswith(share)
+
+
+# ------------------------------------------------------------------ one word for one thing
+def texts_in(lang: str) -> str:
+    """What a learner reads in ``lang`` outside the tutorial: the app's and engine's
+    catalogue, the rules page and the lessons."""
+    return "\n".join([msgstrs(lang), RULES_PAGES[lang].read_text(encoding="utf-8"),
+                      lessons_in(lang)])
+
+
+REJECTED = {
+    # pas (not lewat), deretan kartu (not barisan), belahan (not sisi), kejadian (not peristiwa)
+    "id": r"\b(?:lewat|melewati|dilewati|terlewat|barisan|sisi|sisinya|peristiwa)\b"
+          r"|\bSeed\b|seed \{seed\}|dengan seed",
+    # dublis for a double, padėti for placing a tile; a PASSEBUNGE is a pass, not received;
+    # "tai lieka neatiduota"; standings are "Įskaita"; "akmenų balansas", not "grynieji"
+    "lt": r"[Rr]ikiuot|neatiduodama|grynieji|grynųjų|dvigub\w* kauliuk|kuris nėra dvigubas"
+          r"|prijung|\bdėti\b|\bdeda\b|gauna PASSEBUNGE|auga tik|\{count\} duoda",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REJECTED))
+def test_one_word_for_one_thing(lang):
+    text = texts_in(lang)
+    found = sorted({m.group(0) for m in re.finditer(REJECTED[lang], text)})
+    assert not found, found
+
+
+def test_indonesian_says_who_plays_a_seat_and_who_presses_ready():
+    from domeng.i18n import words
+
+    _ = words("id")
+    assert _("Who plays seat {seat}", seat=2) == "Siapa yang memainkan kursi 2"
+    assert _("Pass the screen to {who}, who then presses ready.", who="Ati").endswith(
+        "; ia lalu menekan Siap.")
+    assert "untuk diangkat menjadi CAMAT, FIRST CAPPU tidak boleh memegang batu" in (
+        RULES_PAGES["id"].read_text(encoding="utf-8"))

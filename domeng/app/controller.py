@@ -109,6 +109,8 @@ class Controller(HasTraits):
     scenario_name = Unicode("")
     errors = List(Unicode(), help="every error raised in a callback, oldest first")
     hints = List(help="the coach's evaluations of the current person's moves")
+    hint_reasons = Tuple(help="why the coach advises the first of hints: its reasons "
+                              "(domeng.players.reasons.Reason), from the person's view")
 
     def __init__(
         self,
@@ -294,6 +296,7 @@ class Controller(HasTraits):
     def _changed(self, said: Notice | None = None) -> None:
         self.said = said
         self.hints = []
+        self.hint_reasons = ()
         self.revision += 1
 
     def _set(self, ri: int, k: int, said: Notice | None = None) -> None:
@@ -577,13 +580,18 @@ class Controller(HasTraits):
         return _coach() is not None
 
     def hint(self) -> list:
-        """The coach's evaluation of each legal move of the person to move (also in ``hints``)."""
+        """The coach's evaluation of each legal move of the person to move (also in ``hints``),
+        and why it advises the first (in ``hint_reasons``)."""
         why_not = texts.why_no_hint(self)
         if why_not is not None:
             self._refuse(why_not)
             return []
         seat = self.deciding_seat
-        hints = list(_coach()(self.round.view_for(seat), playouts=HINT_PLAYOUTS, seed=self.seed))
+        view = self.round.view_for(seat)
+        hints = list(_coach()(view, playouts=HINT_PLAYOUTS, seed=self.seed))
+        from domeng.players.coach import explain
+
+        self.hint_reasons = explain(view, hints)
         self.hints = hints
         self.said = None
         self.revision += 1

@@ -257,8 +257,9 @@ class ScenarioView(w.VBox, _View):
 
 
 class HintView(w.VBox, _View):
-    """The Hint button, why it is greyed out when it is, and the coach's evaluation of each
-    legal move of the person to move (stones are penalties: fewer is better)."""
+    """The Hint button, why it is greyed out when it is, and the coach's advice: why it
+    advises its move, in words (``.domeng-hint-why``), then its evaluation of each legal
+    move of the person to move (stones are penalties: fewer is better)."""
 
     def __init__(self, ctrl: Controller) -> None:
         self.button = _button("domeng-hint", ctrl.hint, ctrl)
@@ -287,6 +288,8 @@ class HintView(w.VBox, _View):
                 if reason else ""
             )
             return
+        told = " ".join(r.describe(c.names, lang=lang) for r in c.hint_reasons)
+        why = f'<p class="domeng-hint-why">{html.escape(told)}</p>' if told else ""
         rows = "".join(
             f"<tr><td>{i + 1}</td><td>{html.escape(h.describe(lang=lang))}</td></tr>"
             for i, h in enumerate(c.hints)
@@ -297,7 +300,7 @@ class HintView(w.VBox, _View):
         key = _("{stones} ({rule}) are penalties: the fewer stones a move is expected to bring "
                 "you, the better (−1.0 on average beats +0.5).", stones=stones.term.label,
                 rule=stones.rule)
-        self.table.value = (
+        self.table.value = why + (
             f"<table><caption>{html.escape(head)} "
             f'<span class="domeng-hint-key">{html.escape(key)}</span>'
             f"</caption><tbody>{rows}</tbody></table>"

@@ -167,9 +167,10 @@ def language_links(current: str | None, page: str = "tutorial", *,
     ``page="tutorial"``: the tutorial written in each language (``tutorial.ipynb``,
     ``tutorial-id.ipynb`` …), keeping the ``scenario=`` of ``query`` (default:
     ``$QUERY_STRING``) so an opened lesson stays open. Any other page (``"play"``):
-    ``play.ipynb?lang=id``. The links are relative, so they work wherever the
-    notebooks are served. ``current`` (None is English) is named but not a link,
-    marked ``aria-current="page"``. A ``<nav class="domeng-languages">``.
+    ``play.ipynb?lang=id``; ``"practice"`` keeps the ``puzzle=`` of ``query``. The links
+    are relative, so they work wherever the notebooks are served. ``current`` (None is
+    English) is named but not a link, marked ``aria-current="page"``. A
+    ``<nav class="domeng-languages">``.
 
     >>> bar = language_links("id", query="scenario=ceki")
     >>> 'href="tutorial.ipynb?scenario=ceki"' in bar, 'href="tutorial-id.ipynb' in bar
@@ -177,8 +178,12 @@ def language_links(current: str | None, page: str = "tutorial", *,
     >>> 'href="play.ipynb?lang=lt"' in language_links("en", "play")
     True
     """
+    >>> 'href="practice.ipynb?lang=id&amp;puzzle=p1"' in language_links("en", "practice",
+    ...                                                             query="puzzle=p1")
+    True
     current = check_language(current)
-    scenario = scenario_from_query(query) if page == "tutorial" else None
+    kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
+    scenario = _query_value(query, kept) if kept else None
     items = []
     for code, name in language_names().items():
         label = html.escape(name)
@@ -188,7 +193,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
             continue
         href = _page_file(page, code)
         if scenario is not None:
-            href += ("&" if "?" in href else "?") + urlencode({"scenario": scenario})
+            href += ("&" if "?" in href else "?") + urlencode({kept: scenario})
         items.append(f'<a class="domeng-language-link" href="{html.escape(href)}" '
                      f'lang="{code}" hreflang="{code}" style="{_LINK_STYLE}">{label}</a>')
     _ = words(current)

@@ -1,9 +1,11 @@
-"""The hint coach: the search player's evaluation of every legal move, as data.
+"""The hint coach: the search player's evaluation of every legal move, and why, as data.
 
 For the seat to move, each legal move is played out on many deals of the
 hidden tiles consistent with that seat's view (see :mod:`domeng.players.search`).
-The app shows the figures and the sentence (:meth:`MoveEvaluation.describe`, in
-any language of :func:`domeng.i18n.languages`); it computes nothing itself.
+:func:`advice` recommends the best and says why in words a learner reads first
+(the reasons of :mod:`domeng.players.reasons`, from the seat's view only), then
+the figures (:meth:`MoveEvaluation.describe`), in any language of
+:func:`domeng.i18n.languages`. The app shows them; it computes nothing itself.
 
 >>> import random
 >>> from domeng.round import Round
@@ -25,10 +27,11 @@ from typing import NamedTuple
 
 from domeng.errors import SeatError
 from domeng.i18n import N_, Words, words
+from domeng.players.reasons import Reason, Why, explain_move
 from domeng.players.search import DEFAULT_PLAYOUTS, evaluate
 from domeng.round import LEFT, Move, Round, SeatView
 
-__all__ = ["MoveEvaluation", "evaluate_moves"]
+__all__ = ["Advice", "MoveEvaluation", "advice", "evaluate_moves", "explain"]
 
 
 def _signed(_: Words, x: float) -> str:
@@ -143,6 +146,7 @@ def evaluate_moves(
     if not view.legal:
         raise SeatError(N_("it is not seat {seat}'s turn"), seat=view.seat)
     stats = evaluate(view, playouts=playouts, rng=random.Random(seed))
+
     out = [
         MoveEvaluation(s.move, s.playouts, s.wins / s.playouts, s.stone_change / s.playouts,
                        s.camats / s.playouts, s.score / s.playouts)
@@ -150,3 +154,88 @@ def evaluate_moves(
     ]
     out.sort(key=lambda e: -e.value)
     return out
+
+
+def _view_of(round_or_view: Round | SeatView, seat: int | None) -> SeatView:
+    if isinstance(round_or_view, Round):
+        if seat is None:
+            seat = round_or_view.turn
+        if seat is None:
+            raise SeatError(N_("say which seat to coach"))
+        return round_or_view.view_for(seat)
+    return round_or_view
+
+
+def explain(view: SeatView, evaluations: list[MoveEvaluation]) -> tuple[Reason, ...]:
+    """Why the first of ``evaluations`` (as :func:`evaluate_moves` orders them, best first)
+    is advised, and why it beats the second: one or two reasons from ``view`` alone.
+
+    When no rule speaks for the move, the one reason says the playouts settle it
+    (:attr:`Why.PLAYOUTS`).
+    """
+    best = evaluations[0].move
+    other = evaluations[1].move if len(evaluations) > 1 else None
+    return explain_move(view, best, other) or (Reason(Why.PLAYOUTS, best),)
+
+
+class Advice(NamedTuple):
+    """The coach's advice to one seat: the move, why (in words), and every move's figures."""
+
+    move: Move
+    """The move the coach recommends (the best of :attr:`evaluations`)."""
+    reasons: tuple[Reason, ...]
+    """One or two reasons, from the seat's view only (see :func:`explain`)."""
+    evaluations: tuple[MoveEvaluation, ...]
+    """Every legal move's figures, best first."""
+    sentence: str
+    """The reasons in :attr:`lang`, one sentence each, joined by a space."""
+    lang: str
+
+    def describe(self, names: list[str] | tuple[str, ...] | None = None, *,
+                 lang: str | None = None) -> str:
+        """The reasons in ``lang`` (None: this advice's language), seats named by ``names``
+        (None: "Seat 3").
+
+        >>> import random
+        >>> r = Round.deal(random.Random(6))
+        >>> _ = r.play(r.legal_moves()[0])
+        >>> a = advice(r, playouts=60, seed=1)
+        >>> a.describe(lang="id") == advice(r, playouts=60, seed=1, lang="id").sentence
+        True
+        """
+        lang = self.lang if lang is None else lang
+        return " ".join(r.describe(names, lang=lang) for r in self.reasons)
+
+
+def advice(
+    round_or_view: Round | SeatView,
+    seat: int | None = None,
+    *,
+    lang: str | None = None,
+    names: list[str] | tuple[str, ...] | None = None,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seed: int | None = None,
+) -> Advice:
+    """The coach's advice to ``seat`` (None: the seat to move of a :class:`Round`, or the
+    :class:`SeatView`'s seat): the move it recommends and, in :attr:`Advice.sentence`,
+    why, in ``lang`` (None: English), with the players named by ``names``.
+
+    Only the seat's view is used (a :class:`Round` gives its ``view_for(seat)``), so the
+    advice is the same whatever the hidden hands; the same ``seed`` gives the same advice.
+
+    >>> from domeng.round import Round
+    >>> r = Round([["6|6", "3|0", "1|0", "6|5", "3|3"], ["2|0", "6|4", "5|5", "4|1", "4|2"],
+    ...            ["4|3", "1|1", "2|2", "3|1", "3|2"], ["2|1", "5|4", "6|3", "5|1", "5|2"],
+    ...            ["4|0", "4|4", "5|3", "6|1", "6|2"]])
+    >>> a = advice(r, playouts=50, seed=1)
+    >>> str(a.move), a.sentence
+    ('6|6', '6|6 is your only legal move (R5).')
+    >>> advice(r, lang="lt", playouts=50, seed=1).sentence
+    '6|6 yra vienintelis jūsų leistinas ėjimas (R5).'
+    """
+    view = _view_of(round_or_view, seat)
+    evaluations = evaluate_moves(view, seat, playouts=playouts, seed=seed)
+    reasons = explain(view, evaluations)
+    lang = words(lang).lang
+    sentence = " ".join(r.describe(names, lang=lang) for r in reasons)
+    return Advice(evaluations[0].move, reasons, tuple(evaluations), sentence, lang)
