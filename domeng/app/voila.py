@@ -177,10 +177,10 @@ def language_links(current: str | None, page: str = "tutorial", *,
     (True, False)
     >>> 'href="play.ipynb?lang=lt"' in language_links("en", "play")
     True
-    """
     >>> 'href="practice.ipynb?lang=id&amp;puzzle=p1"' in language_links("en", "practice",
     ...                                                             query="puzzle=p1")
     True
+    """
     current = check_language(current)
     kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
     scenario = _query_value(query, kept) if kept else None
