@@ -1,0 +1,661 @@
+"""Practice on the board: a puzzle answered by a move, a question answered by a seat, the index.
+
+:class:`PuzzleView` shows one puzzle of :mod:`domeng.puzzles`: its title, goal and
+text, and the table with every hand face up, drawn by the app's own views
+(:mod:`domeng.app.views`). The puzzle seat's playable tiles are raised
+(``.domeng-playable``) and clicked as on the play page, with the end buttons where a
+tile fits both ends. The engine judges the move; the board then plays the verdict's
+line to the goal's end, one event at a time, and the verdict says why
+(``.domeng-puzzle-verdict[data-solved="true"|"false"]``). **Hint** gives the
+puzzle's hint in words, pressed again it shows the move; **Retry** goes back to the
+moment; **Next** opens the next puzzle when the page gives one.
+:class:`~domeng.app.tasks.PuzzleController` behind it holds the rules of all that.
+
+:class:`SeatTask` asks a question about a table answered by clicking a seat (its
+box or its name): "who receives the stones?". Same verdict element.
+
+:class:`Progress` keeps the names of the puzzles solved in the browser's
+``localStorage`` (key ``domeng-solved``); :class:`PracticePage` is the practice page
+(``notebooks/practice.ipynb``): the puzzles grouped by level and term, solved ones
+marked, one opened by ``?puzzle=NAME`` (:func:`finish_practice`).
+
+>>> from domeng.puzzles import names
+>>> view = PuzzleView(names()[0])
+>>> c = view.controller
+>>> move = c.puzzle.solutions()[0]
+>>> c.play(move.tile, move.end)
+True
+>>> 'data-solved="true"' in find(view, "domeng-puzzle-verdict-box").value
+True
+>>> view
+PuzzleView()
+
+Stable CSS classes: ``domeng-puzzle`` (the root, with ``domeng-app``),
+``domeng-puzzle-head`` (title ``h2``, ``.domeng-puzzle-goal``, ``.domeng-puzzle-text``),
+the app's ``domeng-seat-box-N`` / ``domeng-hand-N`` / ``domeng-table`` /
+``domeng-end-left`` / ``domeng-end-right`` / ``domeng-why``, ``domeng-puzzle-seat``
+(the puzzle seat's box), ``domeng-puzzle-verdict`` (``data-solved``; before a move
+``.domeng-puzzle-prompt`` stands there instead), ``domeng-puzzle-notice`` (why a click
+did nothing), ``domeng-puzzle-hint`` / ``domeng-puzzle-retry`` / ``domeng-puzzle-next``
+(buttons), ``domeng-back`` / ``domeng-step`` (through the answer),
+``domeng-puzzle-hint-text``; a hinted tile or end carries ``data-hint="true"``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Sequence
+from urllib.parse import urlencode
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from domeng import render
+from domeng.app import find, texts
+from domeng.app.board import Board, asset
+from domeng.app.panels import ErrorView, lesson_html
+from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
+from domeng.app.views import SeatView, TableView, WhyView, _button, _label, _View
+from domeng.errors import DomengError
+from domeng.i18n import DEFAULT, N_, Words, check_language, words
+from domeng.round import LEFT, Move, Round
+
+__all__ = [
+    "PracticePage",
+    "Progress",
+    "PuzzleView",
+    "SeatTask",
+    "find",
+    "finish_practice",
+    "practice_page",
+]
+
+STORAGE_KEY = "domeng-solved"
+"""The ``localStorage`` key of the solved puzzles' names (a JSON list)."""
+
+# TRANSLATORS: a puzzle's verdict when the move reaches the goal.
+SOLVED = N_("✔ Solved.")
+# TRANSLATORS: a puzzle's verdict when the move does not reach the goal.
+NOT_SOLVED = N_("✘ Not this move.")
+
+
+def _style() -> w.HTML:
+    style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}\n{asset('practice.css')}</style>")
+    style.add_class("domeng-style")
+    return style
+
+
+def _mark(markup: str, attribute: str, value: str) -> str:
+    """``markup`` with ``data-hint="true"`` on the first element whose ``attribute`` is
+    ``value`` (the hinted tile in a hand, or the hinted end of the line)."""
+    found = f'{attribute}="{html.escape(value)}"'
+    return markup.replace(found, f'{found} data-hint="true"', 1)
+
+
+class _PuzzleSeat(SeatView):
+    """A seat of the puzzle: the app's seat, its hinted tile marked (the hint's second press)."""
+
+    def __init__(self, ctrl: PuzzleController, seat: int) -> None:
+        super().__init__(ctrl, seat, chooser=False)
+        if seat == ctrl.seat:
+            self.add_class("domeng-puzzle-seat")
+
+    def refresh(self) -> None:
+        c: PuzzleController = self.ctrl  # type: ignore[assignment]
+        with self.board.hold_sync():
+            super().refresh()
+            move = c.hint_move
+            if (move is not None and move.tile is not None and self.seat == c.seat
+                    and c.position == c.moment):
+                self.board.html = _mark(self.board.html, "data-id", str(move.tile))
+
+
+class _PuzzleTable(TableView):
+    """The line of play, its hinted end marked where the hinted tile fits both."""
+
+    def refresh(self) -> None:
+        super().refresh()
+        c: PuzzleController = self.ctrl  # type: ignore[assignment]
+        move = c.hint_move
+        if (move is not None and move.end is not None and c.position == c.moment
+                and len(c.end_options(move.tile)) > 1):
+            self.picture.value = _mark(self.picture.value, "data-end", move.end)
+
+
+def _move_sentence(_: Words, move: Move) -> str:
+    if move.tile is None:
+        return _("Pass.")
+    if move.end is None:
+        return _("Play {tile}.", tile=str(move.tile))
+    if move.end == LEFT:
+        # TRANSLATORS: {mark} is the word written at that end of the line on the board.
+        return _("Play {tile} at the left end ({mark}).", tile=str(move.tile),
+                 mark=_.pgettext("open end", "left"))
+    return _("Play {tile} at the right end ({mark}).", tile=str(move.tile),
+             mark=_.pgettext("open end", "right"))
+
+
+class _Head(w.VBox, _View):
+    """The puzzle's title, goal and text, in the controller's language."""
+
+    def __init__(self, ctrl: PuzzleController) -> None:
+        self.text = w.HTML()
+        super().__init__([self.text])
+        self.add_class("domeng-puzzle-head")
+        self._watch(ctrl)
+
+    def relabel(self, _: Words) -> None:
+        p = self.ctrl.puzzle  # type: ignore[attr-defined]
+        lang = _.lang
+        # TRANSLATORS: before a puzzle's goal ("Go out with a POLLO.").
+        goal = _("Goal: {goal}", goal=p.goal_text(lang))
+        level = _("level {level}", level=p.level)
+        terms = ", ".join(t.label for t in p.terms)
+        self.text.value = (
+            f"<h2>{html.escape(p.title_in(lang))}</h2>"
+            f'<p class="domeng-puzzle-goal"><strong>{html.escape(goal)}</strong> '
+            f'<span class="domeng-note">({html.escape(level)} · {html.escape(terms)})</span></p>'
+            f'<div class="domeng-puzzle-text">{lesson_html(p.text_in(lang))}</div>'
+        )
+
+    def refresh(self) -> None:
+        pass
+
+
+class _Verdict(w.VBox, _View):
+    """Before the move: what to do. After it: the verdict, its reason, and the events the
+    board has played since, each in the engine's own sentence."""
+
+    def __init__(self, ctrl: PuzzleController) -> None:
+        self.box = w.HTML()
+        self.box.add_class("domeng-puzzle-verdict-box")
+        self.notice = w.HTML()
+        self.notice.add_class("domeng-puzzle-notice")
+        super().__init__([self.box, self.notice])
+        self.add_class("domeng-puzzle-answer")
+        self.add_class("domeng-panel")
+        self._watch(ctrl)
+
+    def refresh(self) -> None:
+        c: PuzzleController = self.ctrl  # type: ignore[assignment]
+        lang = c.lang
+        _ = words(lang)
+        v = c.verdict
+        if v is None:
+            who = c.names[c.seat]
+            if c.choice:
+                ask = _("{tile} fits both ends: choose the end it joins.", tile=c.choice)
+            else:
+                # TRANSLATORS: a puzzle waits for its move; {who} is the seat's player.
+                ask = _("Your move for {who}: click one of the raised tiles.", who=who)
+            self.box.value = (f'<p class="domeng-puzzle-prompt">{html.escape(ask)}</p>')
+        else:
+            head = _(SOLVED if v.solved else NOT_SOLVED)
+            tried = _("You played {move}.", move=v.move.describe(lang=lang))
+            events = "".join(f"<li>{html.escape(e.describe(c.names, lang=lang))}</li>"
+                             for e in c.line_events)
+            shown = ""
+            if events:
+                # TRANSLATORS: above the list of what the board played after the learner's move.
+                then = html.escape(_("Then, on the board:"))
+                shown = (f'<p class="domeng-note">{then}</p>'
+                         f'<ol class="domeng-puzzle-line">{events}</ol>')
+            playing = ""
+            if c.is_busy:
+                playing = (f'<p class="domeng-note domeng-puzzle-playing">'
+                           f'{html.escape(_("The board plays on…"))}</p>')
+            self.box.value = (
+                f'<div class="domeng-puzzle-verdict" data-solved="{str(v.solved).lower()}" '
+                f'role="status"><p><strong>{html.escape(head)}</strong> {html.escape(tried)}</p>'
+                f'<p class="domeng-puzzle-reason">{html.escape(v.reason(lang))}</p>'
+                f"{shown}{playing}</div>"
+            )
+        notice = c.notice
+        self.notice.value = (f'<p class="domeng-notice-text" role="alert">{html.escape(notice)}</p>'
+                             if notice else "")
+
+
+class _Buttons(w.VBox, _View):
+    """Hint (twice), Retry, Next; Back and Step through the answer; the hint's words."""
+
+    def __init__(self, ctrl: PuzzleController, on_next: Callable[[], object] | None) -> None:
+        self.hint = _button("domeng-puzzle-hint", ctrl.hint, ctrl)
+        self.retry = _button("domeng-puzzle-retry", ctrl.retry, ctrl)
+        self.back = _button("domeng-back", ctrl.back, ctrl)
+        self.step = _button("domeng-step", ctrl.step, ctrl)
+        row = [self.hint, self.retry, self.back, self.step]
+        self.next: w.Button | None = None
+        if on_next is not None:
+            self.next = _button("domeng-puzzle-next", on_next, ctrl)
+            row.append(self.next)
+        buttons = w.HBox(row)
+        buttons.add_class("domeng-row")
+        self.text = w.HTML()
+        self.text.add_class("domeng-puzzle-hint-text")
+        super().__init__([buttons, self.text])
+        self.add_class("domeng-puzzle-buttons")
+        self._watch(ctrl)
+
+    def relabel(self, _: Words) -> None:
+        _label(self.hint, _("Hint"), _("A nudge in words; press again to see the move"))
+        _label(self.retry, _("Retry"), _("Back to the puzzle's moment"))
+        _label(self.back, _("◀ Back"), _("One event of the answer back"))
+        _label(self.step, _("Step ▶"), _("One event of the answer forward"))
+        if self.next is not None:
+            _label(self.next, _("Next puzzle ▶"), _("Open the next puzzle"))
+
+    def refresh(self) -> None:
+        c: PuzzleController = self.ctrl  # type: ignore[assignment]
+        _ = words(c.lang)
+        self.hint.disabled = c.hint_level >= 2
+        self.retry.disabled = c.verdict is None and not c.choice
+        self.back.disabled = c.verdict is None or c.position <= c.moment
+        self.step.disabled = c.verdict is None or c.at_frontier
+        parts = []
+        if c.hint_level >= 1:
+            hint = _("Hint: {hint}", hint=c.puzzle.hint_in(c.lang))
+            parts.append(f"<p>{html.escape(hint)}</p>")
+        move = c.hint_move
+        if move is not None:
+            parts.append(f"<p><strong>{html.escape(_move_sentence(_, move))}</strong></p>")
+        self.text.value = "".join(parts)
+        self.text.layout.display = None if parts else "none"
+
+
+class PuzzleView(w.VBox):
+    """One puzzle, answered on the board (see the module's documentation).
+
+    ``puzzle``: a :class:`~domeng.puzzles.Puzzle`, a built-in puzzle's name, or a loaded
+    :class:`~domeng.records.Record` with a ``"puzzle"`` key (a tutorial's unseen table).
+    ``lang``: the language (None: English). ``on_solved(name)``: called when a move
+    reaches the goal. ``on_next()``: what **Next** does; without it there is no Next.
+    ``delay``: seconds between the answer's events on the board. ``.controller`` is its
+    :class:`~domeng.app.tasks.PuzzleController`; ``.puzzle`` the puzzle.
+    """
+
+    def __init__(self, puzzle, *, lang: str | None = None,
+                 on_solved: Callable[[str], object] | None = None,
+                 on_next: Callable[[], object] | None = None,
+                 delay: float = LINE_DELAY) -> None:
+        ctrl = PuzzleController(puzzle, lang=lang, on_solved=on_solved, delay=delay)
+        self.controller = ctrl
+        self.puzzle = ctrl.puzzle
+        seats = [_PuzzleSeat(ctrl, s) for s in range(ctrl.seats)]
+        board = w.Box([*seats, _PuzzleTable(ctrl)])
+        board.add_class("domeng-board-area")
+        why = WhyView(ctrl, glossary_open=False)
+        side = w.VBox([_Verdict(ctrl), _Buttons(ctrl, on_next), why])
+        side.add_class("domeng-side")
+        body = w.Box([board, side])
+        body.add_class("domeng-body")
+        super().__init__([_style(), _Head(ctrl), body, ErrorView(ctrl)])
+        for css in ("domeng", "domeng-app", "domeng-compact", "domeng-puzzle"):
+            self.add_class(css)
+        self.add_class(f"domeng-puzzle-at-{ctrl.seat}")
+
+    def set_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: English); every part redraws in it."""
+        self.controller.set_language(code)
+
+    def __repr__(self) -> str:
+        return "PuzzleView()"
+
+
+# ====================================================================== a seat question
+_NO_DATA_ID = re.compile(r'\sdata-id="[^"]*"')
+
+
+class SeatTask(w.VBox):
+    """A question on a table, answered by clicking a seat (its box or its name).
+
+    ``round``: the table to show, every hand face up (a :class:`~domeng.round.Round`
+    at any moment, an ended one too). ``prompt``: the question (Markdown). ``answer``:
+    the right seat. ``feedback``: per seat, what to say when it is clicked (for the
+    answer, why it is right); a seat without an entry gets "Not this seat". ``names``:
+    the players' names. ``lang``: the language of the task's own words (the prompt and
+    the feedback are shown as given). The seats are ``[data-id="seat-N"]`` in boxes
+    ``domeng-seat-box-N``; the verdict is ``.domeng-puzzle-verdict[data-solved]``.
+    ``.question`` is its :class:`~domeng.app.tasks.SeatQuestion`.
+
+    >>> from domeng.records import load_builtin, replay
+    >>> r = replay(load_builtin("ceki")).rounds[-1]
+    >>> task = SeatTask(r, "Who is the CUCUQ?", r.result.cucuq, {r.result.cucuq: "Yes (R17)."})
+    >>> task.question.choose(r.result.cucuq)
+    True
+    >>> 'data-solved="true"' in find(task, "domeng-puzzle-verdict-box").value
+    True
+    """
+
+    def __init__(self, round: Round, prompt: str, answer: int,
+                 feedback: dict[int, str] | None = None, *,
+                 names: Sequence[str] | None = None, lang: str | None = None) -> None:
+        q = SeatQuestion(round, prompt, answer, feedback, names=names, lang=lang)
+        self.question = q
+        self.seats = []
+        for s in range(round.rules.seats):
+            b = Board(on_select=self._chosen)
+            b.add_class("domeng-seat-box")
+            b.add_class(f"domeng-seat-box-{s}")
+            self.seats.append(b)
+        self.table = w.HTML()
+        self.table.add_class("domeng-table")
+        board = w.Box([*self.seats, self.table])
+        board.add_class("domeng-board-area")
+        head = w.HTML(f'<div class="domeng-seat-task-prompt">{lesson_html(prompt)}</div>')
+        self.verdict = w.HTML()
+        self.verdict.add_class("domeng-puzzle-verdict-box")
+        self.errors = w.HTML()
+        self.errors.add_class("domeng-errors")
+        super().__init__([_style(), head, self.verdict, board, self.errors])
+        for css in ("domeng", "domeng-app", "domeng-compact", "domeng-seat-task"):
+            self.add_class(css)
+        q.observe(lambda _change: self._draw(), names=["revision", "lang"])
+        self._draw()
+
+    def _chosen(self, value: str) -> None:
+        try:
+            self.question.choose(value.removeprefix("seat-"))
+        except DomengError as exc:
+            self.errors.value = f"<p>{html.escape(exc.describe(self.question.lang))}</p>"
+
+    def set_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: English): the task's own words redraw in it."""
+        self.question.lang = check_language(code)
+
+    def _draw(self) -> None:
+        q = self.question
+        lang = q.lang
+        _ = words(lang)
+        r = q.round
+        for s, board in enumerate(self.seats):
+            body = _NO_DATA_ID.sub("", render.seat_html(r, s, names=q.names, reveal=True,
+                                                        ask=True, size=24, lang=lang))
+            picked = " domeng-seat-chosen" if q.chosen == s else ""
+            label = _("Choose {who}", who=q.names[s])
+            board.label = label
+            board.html = (f'<div class="domeng-seat-pick{picked}" data-id="seat-{s}" '
+                          f'aria-label="{html.escape(label)}">{body}</div>')
+        line = render.line_svg(r.line, ends=r.ends, last=r.last_domino, width=340, size=26,
+                               names=q.names, lang=lang)
+        self.table.value = (f'<div class="domeng-table-box"><div class="domeng-line-box">{line}'
+                            f'</div><div class="domeng-table-stones">'
+                            f'{render.stones_svg(r.table, where="table", size=14, lang=lang)}'
+                            "</div></div>")
+        if q.chosen < 0:
+            self.verdict.value = (f'<p class="domeng-puzzle-prompt">'
+                                  f'{html.escape(_("Click a seat to answer."))}</p>')
+            return
+        right = q.chosen == q.answer
+        head = _(SOLVED if right else NOT_SOLVED)
+        said = q.said(q.chosen)
+        if said is None:
+            said = (_("Yes: {who}.", who=q.names[q.chosen]) if right
+                    else _("Not {who}: try another seat.", who=q.names[q.chosen]))
+        self.verdict.value = (
+            f'<div class="domeng-puzzle-verdict" data-solved="{str(right).lower()}" '
+            f'role="status"><strong>{html.escape(head)}</strong> '
+            f"{lesson_html(said).strip()}</div>"
+        )
+
+    def __repr__(self) -> str:
+        return "SeatTask()"
+
+
+# ====================================================================== progress
+class Progress(anywidget.AnyWidget):
+    """The names of the puzzles solved, kept in the browser (``localStorage``, key
+    ``domeng-solved``) so that a return visit continues.
+
+    The browser reports what it holds in ``stored``; Python keeps in ``solved`` only the
+    names it knows (``known``), never more. :meth:`add` records one more, and the
+    browser writes it (beside any name it holds for puzzles of another page).
+    ``focus``: a CSS class the browser brings into view when it changes (the puzzle
+    just opened). Invisible.
+
+    >>> p = Progress(known=["a", "b"])
+    >>> p.stored = ["b", "zz", "b"]
+    >>> p.solved
+    ['b']
+    >>> p.add("a"), p.add("nope"), p.solved
+    (True, False, ['b', 'a'])
+    """
+
+    _esm = asset("practice.js")
+    key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    stored = traitlets.List().tag(sync=True)  # anything: the browser is not trusted
+    solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    focus = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, *, known: Iterable[str]) -> None:
+        super().__init__()
+        self.known = tuple(known)
+        self.observe(self._stored, names="stored")
+
+    def _stored(self, change) -> None:
+        names = [n for n in change["new"] if isinstance(n, str) and n in self.known]
+        merged = list(dict.fromkeys([*self.solved, *names]))
+        if merged != self.solved:
+            self.solved = merged
+
+    def add(self, name: str) -> bool:
+        """Record ``name`` as solved; returns whether it is a puzzle this page knows."""
+        if name not in self.known:
+            return False
+        if name not in self.solved:
+            self.solved = [*self.solved, name]
+        return True
+
+    def __repr__(self) -> str:
+        return "Progress()"
+
+
+# ====================================================================== the page
+def _puzzles():
+    from domeng.puzzles import load_puzzle, names
+
+    return [load_puzzle(n) for n in names()]
+
+
+class _Index(Board):
+    """The puzzles by level, then by the term each practises first; solved ones marked."""
+
+    def __init__(self, page: PracticePage) -> None:
+        super().__init__(on_select=guarded_page(page, page.open_puzzle))
+        self.page = page
+        self.add_class("domeng-practice-index")
+
+    def draw(self) -> None:
+        page = self.page
+        _ = words(page.lang)
+        solved = set(page.progress.solved)
+        by_level: dict[int, dict[str, list]] = {}
+        for p in page.puzzles:
+            first = p.terms[0].label if p.terms else ""
+            by_level.setdefault(p.level, {}).setdefault(first, []).append(p)
+        parts = []
+        done = _("{solved} of {count} solved", solved=len(solved & set(page.names)),
+                 count=len(page.names))
+        parts.append(f'<p class="domeng-practice-count">{html.escape(done)}</p>')
+        mark = html.escape(_("solved"))
+        for level in sorted(by_level):
+            head = html.escape(_("Level {level}", level=level))
+            parts.append(f'<section class="domeng-practice-level" data-level="{level}">'
+                         f"<h3>{head}</h3>")
+            for term, group in by_level[level].items():
+                items = []
+                for p in group:
+                    is_solved = p.name in solved
+                    cls = "domeng-puzzle-link" + (" domeng-solved" if is_solved else "")
+                    tick = (f'<span class="domeng-solved-mark">✔ {mark}</span>'
+                            if is_solved else "")
+                    current = ' aria-current="true"' if p.name == page.current else ""
+                    href = "?" + urlencode({"puzzle": p.name, **page.lang_query})
+                    items.append(
+                        f'<li><a class="{cls}" data-id="{html.escape(p.name)}" '
+                        f'href="{html.escape(href)}"{current}>'
+                        f"{html.escape(p.title_in(page.lang))}</a> {tick}</li>")
+                parts.append(f'<h4 class="domeng-practice-term">{html.escape(term)}</h4>'
+                             f'<ul>{"".join(items)}</ul>')
+            parts.append("</section>")
+        self.label = _("The puzzles")
+        self.html = "".join(parts)
+
+
+def guarded_page(page: PracticePage, fn: Callable[[str], object]) -> Callable[[str], None]:
+    """``fn`` for a callback of the page: an error it raises is one line on the page."""
+
+    def run(value: str) -> None:
+        try:
+            fn(value)
+        except Exception as exc:
+            page.show_error(exc)
+
+    return run
+
+
+class PracticePage(w.VBox):
+    """The practice page: the bar of its languages, what to do, the open puzzle, the index.
+
+    ``lang``: its language (None: English; :meth:`set_language` changes it).
+    :meth:`open_puzzle` opens a puzzle by name above the index; the index marks the solved
+    ones, which :class:`Progress` keeps in the browser. CSS classes
+    ``domeng-practice-page``, ``domeng-practice-index`` (links ``a[data-id=NAME]``,
+    solved ones ``.domeng-solved``), ``domeng-practice-open`` (the open puzzle),
+    ``domeng-query-error`` (a link naming no puzzle).
+    """
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = check_language(lang)
+        self.puzzles = _puzzles()
+        self.names = [p.name for p in self.puzzles]
+        self.current = ""
+        self.view: PuzzleView | None = None
+        self.progress = Progress(known=self.names)
+        self.bar = w.HTML()
+        self.bar.add_class("domeng-language-bar")
+        self.intro = w.HTML()
+        self.intro.add_class("domeng-practice-intro")
+        self.error = w.HTML()
+        self.error.add_class("domeng-query-error")
+        self.opened = w.VBox()
+        self.opened.add_class("domeng-practice-open")
+        self.heading = w.HTML()
+        self.index = _Index(self)
+        super().__init__([self.progress, _style(), self.bar, self.intro, self.error,
+                          self.opened, self.heading, self.index])
+        for css in ("domeng", "domeng-practice-page"):
+            self.add_class(css)
+        self.progress.observe(lambda _change: self.index.draw(), names="solved")
+        self._draw()
+
+    @property
+    def lang_query(self) -> dict[str, str]:
+        """``{"lang": code}`` for links, or nothing in English."""
+        return {} if self.lang == DEFAULT else {"lang": self.lang}
+
+    def _draw(self) -> None:
+        from domeng.app.voila import language_links
+
+        _ = words(self.lang)
+        query = urlencode({"puzzle": self.current}) if self.current else ""
+        self.bar.value = language_links(self.lang, "practice", query=query)
+        hint, retry = (f"<strong>{html.escape(label)}</strong>"
+                       for label in (_("Hint"), _("Retry")))
+        self.intro.value = '<p class="domeng-practice-intro-text">' + _(
+            "Each puzzle stops a round at a moment, every hand face up, and gives one seat a "
+            "goal. Find the move that reaches it whatever the others play: click the tile "
+            "(and the end, where it fits both). The engine plays the round on and says why "
+            "the move works, or which answer defeats it. {hint} helps, twice; {retry} "
+            "starts again. What you solve is kept in this browser.",
+            hint=hint, retry=retry) + "</p>"
+        self.heading.value = f'<h2 class="domeng-practice-heading">{html.escape(_("Puzzles"))}</h2>'
+        self.index.draw()
+
+    def set_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: English): the page and the open puzzle redraw in it."""
+        self.lang = check_language(code)
+        if self.view is not None:
+            self.view.set_language(self.lang)
+        self._draw()
+
+    def next_after(self, name: str) -> str | None:
+        """The puzzle after ``name`` in the index's order (None after the last)."""
+        order = [p.name for p in sorted(self.puzzles, key=lambda p: p.level)]
+        i = order.index(name) if name in order else -1
+        return order[i + 1] if 0 <= i < len(order) - 1 else None
+
+    def open_puzzle(self, name: str) -> PuzzleView:
+        """Open the puzzle ``name`` above the index (an unknown name raises
+        :class:`~domeng.puzzles.UnknownPuzzle`, which lists the names, and changes nothing)."""
+        from domeng.puzzles import load_puzzle
+
+        puzzle = load_puzzle(name)
+        following = self.next_after(puzzle.name)
+        on_next = (lambda: self.open_puzzle(following)) if following is not None else None
+        view = PuzzleView(puzzle, lang=self.lang, on_solved=self.progress.add, on_next=on_next)
+        self.view = view
+        self.current = puzzle.name
+        self.error.value = ""
+        self.opened.children = (view,)
+        self.progress.focus = f"domeng-puzzle-{puzzle.name}"
+        view.add_class(f"domeng-puzzle-{puzzle.name}")
+        self._draw()
+        return view
+
+    def show_error(self, exc: BaseException) -> None:
+        """One line for an error of the page's own clicks or link (never a traceback)."""
+        if isinstance(exc, DomengError):
+            line = " ".join(exc.describe(self.lang).split())
+        else:
+            from domeng.app.controller import log_to_server
+
+            log_to_server()
+            import logging
+
+            logging.getLogger(__name__).error("error on the practice page", exc_info=exc)
+            line = words(self.lang)(texts.SOMETHING_WENT_WRONG)
+        self.error.value = (f'<p class="domeng-query-error-text" role="alert">'
+                            f"{html.escape(line)}</p>")
+
+    def __repr__(self) -> str:
+        return "PracticePage()"
+
+
+def practice_page(lang: str | None = None) -> PracticePage:
+    """The practice page in ``lang`` (None: English), no puzzle open yet.
+
+    >>> page = practice_page()
+    >>> view = page.open_puzzle(page.names[0])
+    >>> page.current == page.names[0], 'class="domeng-puzzle-link' in page.index.html
+    (True, True)
+    """
+    return PracticePage(lang)
+
+
+def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
+    """The practice page's last cell: its link's language (``?lang=id``) and puzzle
+    (``?puzzle=NAME``). With Voilà's preheated kernels it first waits for the visitor's
+    request, which brings the query. A name that is no puzzle is one line on the page,
+    naming the puzzles there are.
+
+    >>> page = practice_page()
+    >>> finish_practice(page, query=f"lang=lt&puzzle={page.names[-1]}")
+    >>> page.lang, page.current == page.names[-1], page.view.controller.lang
+    ('lt', True, 'lt')
+    >>> finish_practice(page, query="puzzle=no-such-puzzle")
+    >>> "no-such-puzzle" in page.error.value
+    True
+    """
+    from domeng.app.voila import _query_value, _wait_for_request, language_from_query
+
+    if query is None:
+        _wait_for_request()
+    page.set_language(language_from_query(query))
+    name = _query_value(query, "puzzle")
+    if name is not None:
+        try:
+            page.open_puzzle(name)
+        except DomengError as exc:
+            page.show_error(exc)
