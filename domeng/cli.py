@@ -2,6 +2,9 @@
 
     domeng replay FILE|NAME [--json] [--lang L]   narrate a scenario or game, one line per event
     domeng scenarios [--json] [--lang L]          list the built-in scenarios
+    domeng puzzles [--json] [--lang L]            list the practice puzzles
+    domeng puzzles --check [FILE …] [--lang L]    check the puzzles (or the files given)
+    domeng puzzle NAME|FILE [--try MOVE] [--lang L]   show a puzzle, or try a first move
     domeng simulate --rounds N --seed S [--players …] [--json] [--lang L]
     domeng app [--port P] [--ip IP] [--lang L]    serve the tutorial and the play page with Voilà
     domeng play [--port P] [--ip IP] [--lang L]   the same, opening at the game
@@ -145,6 +148,113 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_puzzles(args: argparse.Namespace) -> int:
+    if args.check is not None:
+        return _check_puzzles(args.check, args.lang)
+    from domeng.puzzles import load_puzzle, names
+
+    lang = args.lang
+    _ = words(lang)
+    puzzles = [load_puzzle(n) for n in names()]
+    if args.json:
+        out = [
+            {"name": p.name, "title": p.title_in(lang), "goal": p.goal.value,
+             "goal_text": p.goal_text(lang), "level": p.level,
+             "terms": [t.value for t in p.terms]}
+            for p in puzzles
+        ]
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    width = max((len(p.name) for p in puzzles), default=4)
+    for p in puzzles:
+        print(f"{p.name:<{width}}  {p.title_in(lang)}")
+        # TRANSLATORS: a puzzle in the list of domeng puzzles; {goal}: the goal's name as
+        # files write it ("not-cucuq"), {terms}: term ids ("POLLO CUCUQ")
+        print(f"{'':<{width}}  " + _("level {level} · goal {goal} · terms: {terms}",
+                                     level=p.level, goal=p.goal.value,
+                                     terms=" ".join(t.value for t in p.terms)))
+    command = 'domeng puzzle NAME --try "5|2 left"' + (
+        f" --lang {lang}" if lang not in (None, DEFAULT) else "")
+    print()
+    print(_.ngettext("{count} puzzle. Try a first move with: {command}",
+                     "{count} puzzles. Try a first move with: {command}", len(puzzles),
+                     command=command))
+    return 0
+
+
+def _check_puzzles(files: list[str], lang: str | None) -> int:
+    """``domeng puzzles --check``: every built-in puzzle, or the files given; one line on
+    standard error per bad one with its reasons, exit 1 if any is bad."""
+    from domeng.puzzles import load_puzzle, load_puzzle_file, names, problems
+
+    _ = words(lang)
+    targets: list[tuple[str, Any]] = (
+        [(f, lambda f=f: load_puzzle_file(f)) for f in files] if files
+        else [(n, lambda n=n: load_puzzle(n)) for n in names()])
+    bad = 0
+    for label, loader in targets:
+        try:
+            reasons = problems(loader(), lang=lang)
+        except DomengError as exc:
+            reasons = [exc.describe(lang)]
+        if reasons:
+            bad += 1
+            print(f"domeng: {one_line(label)}: {one_line('; '.join(reasons))}", file=sys.stderr)
+    if bad:
+        print(_.ngettext("{count} puzzle of {total} is not valid.",
+                         "{count} puzzles of {total} are not valid.", bad, total=len(targets)))
+        return 1
+    print(_.ngettext("{count} puzzle checked: it is valid.",
+                     "{count} puzzles checked: all are valid.", len(targets)))
+    return 0
+
+
+def _cmd_puzzle(args: argparse.Namespace) -> int:
+    from domeng.errors import IllegalMove
+    from domeng.puzzles import judge, load_puzzle, load_puzzle_file
+
+    lang = args.lang
+    _ = words(lang)
+    source = args.source
+    if source.endswith(".json") or os.sep in source or "/" in source or (
+            os.path.lexists(source) and not os.path.isdir(source)):
+        p = load_puzzle_file(source)
+    else:
+        p = load_puzzle(source)
+    if args.try_move is None:
+        print(p.title_in(lang))
+        print("=" * len(p.title_in(lang)))
+        print(p.text_in(lang))
+        print()
+        # TRANSLATORS: {goal}: the goal in a sentence ("Do not be the CUCUQ.")
+        print(_("Goal: {goal}", goal=p.goal_text(lang)))
+        moves = ", ".join(m.describe(lang=lang) for m in p.first_moves())
+        # TRANSLATORS: {moves}: the legal first moves, "3|0 left, 3|0 right"
+        print(_("Legal first moves: {moves}", moves=moves))
+        return 0
+    try:
+        v = judge(p, args.try_move)
+    except IllegalMove as exc:
+        print(f"domeng: {one_line(exc.describe(lang, names=p.names))}", file=sys.stderr)
+        return 2
+    move = v.move.describe(lang=lang)
+    if v.solved:
+        # TRANSLATORS: the verdict of domeng puzzle --try; {move}: "3|0 left"
+        print(_("Right: {move} reaches the goal.", move=move))
+    else:
+        print(_("Wrong: {move} does not reach the goal.", move=move))
+    print(v.reason(lang))
+    from domeng.explain import seat_name
+
+    line = ", ".join(f"{seat_name(seat, p.names, lang=lang)} {m.describe(lang=lang)}"
+                     for seat, m in v.steps())
+    if line:
+        # TRANSLATORS: {moves}: the moves that follow, by every player in turn
+        print(_("Then: {moves}", moves=line))
+    return 0 if v.solved else 1
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error, status 2.
 
@@ -233,6 +343,26 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the list as JSON")
     add_language_argument(p, "the titles")
     p.set_defaults(func=_cmd_scenarios)
+    p = add("puzzles", help="list the practice puzzles, or check them",
+            description="List the practice puzzles (domeng/puzzles), or check them: a "
+                        "valid file, a goal some first moves reach and others do not, "
+                        "texts in every language.")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.add_argument("--check", nargs="*", metavar="FILE", default=None,
+                   help="check every puzzle, or the puzzle files given; exit 1 naming "
+                        "each bad one")
+    add_language_argument(p, "the titles and the reasons")
+    p.set_defaults(func=_cmd_puzzles)
+    p = add("puzzle", help="show a practice puzzle, or try a first move on it",
+            description="Show a practice puzzle (a name from domeng puzzles, or a puzzle "
+                        "file), or try a first move: exit 0 if it reaches the goal, 1 if it "
+                        "does not, 2 for an unknown puzzle or a move that is not legal.")
+    p.add_argument("source", metavar="NAME|FILE", help="a puzzle's name or a puzzle file")
+    p.add_argument("--try", dest="try_move", metavar="MOVE",
+                   help='the first move: a tile and its end, "5|2 left" (the end may be '
+                        "left out where the tile fits one end only)")
+    add_language_argument(p, "the verdict, its reason and the errors")
+    p.set_defaults(func=_cmd_puzzle)
     from domeng import simulate
 
     p = add("simulate", help="play whole games between computer players",

@@ -47,6 +47,16 @@ class Verdict(NamedTuple):
     best: int
     """The best score of any first move."""
 
+    def steps(self) -> tuple[tuple[int, Move], ...]:
+        """The :attr:`line` with the seat that makes each decision: ``(seat, move)``."""
+        r = self.puzzle.start()
+        r.play(self.move)
+        out = []
+        for m in self.line:
+            out.append((r.turn, m))
+            r.play(m)
+        return tuple(out)
+
     def round(self) -> Round:
         """The round after the move and the line, its events recorded."""
         r = self.puzzle.start()
