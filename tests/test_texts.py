@@ -208,3 +208,53 @@ def test_indonesian_says_who_plays_a_seat_and_who_presses_ready():
         "; ia lalu menekan Siap.")
     assert "untuk diangkat menjadi CAMAT, FIRST CAPPU tidak boleh memegang batu" in (
         RULES_PAGES["id"].read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------ the scoring card
+CARD_HEADINGS = {"en": "## Scoring card", "id": "## Kartu skor", "lt": "## Akmenų kortelė"}
+
+
+def card_rows(lang: str) -> list[list[str]]:
+    """The scoring card's table in docs/rules(.lang).md: one list of cells per row."""
+    page = RULES_PAGES[lang].read_text(encoding="utf-8")
+    card = page[page.index(CARD_HEADINGS[lang] + "\n"):]
+    lines = card.split("\n\n")[2].splitlines()
+    return [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+
+
+def card_expected(rules: Rules) -> list[tuple[str, str, int, str]]:
+    """Each row of the card from the engine's rules: (what happens, who receives, how many,
+    who gives once the table is empty), with the Bugis terms each cell must name."""
+    return [
+        ("PASS", "", rules.pass_stones, "LAST MAPPANO"),
+        ("PASSEBUNGE", "", rules.passebunge_stones, "LAST MAPPANO"),
+        ("FIRST CAPPU", "CUCUQ", rules.first_cappu_stones, "FIRST CAPPU"),
+        ("CEKI", "CUCUQ", rules.ceki_stones, "FIRST CAPPU"),
+        ("POLLO", "CUCUQ", rules.pollo_stones, "FIRST CAPPU"),
+        ("MANGUNO", "CUCUQ", rules.manguno_stones, "MANGUNO"),
+        ("MATTIKKENG", "MANGUNO", rules.mattikkeng_stones, "MATTIKKENG"),
+        ("MATTIKKENG", "MANGUNO", rules.shared_mattikkeng_stones, "MATTIKKENG"),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_r12_r19_r20_scoring_card_numbers_are_the_engine_s(lang):
+    rows = card_rows(lang)
+    expected = card_expected(Rules())
+    assert len(rows) == len(expected)
+    for cells, (what, receiver, count, giver) in zip(rows, expected, strict=True):
+        happens, wins, receives, stones, gives, rule_ids = cells
+        assert what in happens, cells
+        assert receiver in receives, cells
+        assert int(stones) == count, cells
+        assert giver in gives, cells
+        assert "R19" in rule_ids or "R12" in rule_ids, cells
+
+
+def test_r19_scoring_card_matches_the_r19_table_of_rules_md():
+    """The card and R19's table give the same stones for the six endings."""
+    page = RULES_PAGES["en"].read_text(encoding="utf-8")
+    r19 = page[page.index("**R19 —"):page.index("**R20 —")]
+    table = [line.split("|")[3].strip() for line in r19.splitlines()
+             if line.startswith("| ") and line.split("|")[3].strip().isdigit()]
+    assert [int(n) for n in table] == [int(row[3]) for row in card_rows("en")[2:]]
