@@ -55,7 +55,7 @@ __all__ = [
     "opening_url", "serve", "template_path", "tutorial_notebook", "voila_flags",
 ]
 
-PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb"}
+PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb"}
 """The pages a server can open at, and their notebooks (the tutorial's in English)."""
 
 IDLE_SECONDS = 600
@@ -101,7 +101,7 @@ def opening_url(page: str, query: str = "", *, lang: str | None = None,
     code = asked[-1] if asked else lang
     if code not in languages():
         code = DEFAULT
-    if page == "play" and not asked and code != DEFAULT:
+    if page != "tutorial" and not asked and code != DEFAULT:
         pairs.append(("lang", code))
     name = _notebook_of(page, code, notebooks)
     return f"voila/render/{name}" + (f"?{urlencode(pairs)}" if pairs else "")
@@ -123,17 +123,19 @@ def notebooks_dir() -> Iterator[Path]:
 
 def notebook_names(folder: Path | None = None) -> list[str]:
     """The notebooks of ``folder`` (default: the package's): the tutorial, its
-    translations (``tutorial-id.ipynb`` …, by language code), then the play page.
+    translations (``tutorial-id.ipynb`` …, by language code), the play page, then the
+    practice page.
 
-    >>> notebook_names()[0], notebook_names()[-1]
-    ('tutorial.ipynb', 'play.ipynb')
+    >>> notebook_names()[0], notebook_names()[-2:]
+    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb'])
     """
     if folder is None:
         with notebooks_dir() as folder:
             return notebook_names(folder)
     found = {p.name for p in folder.glob("*.ipynb")}
     tutorials = sorted(n for n in found if n.startswith("tutorial-"))
-    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"]) if n in found]
+    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"])
+            if n in found]
 
 
 def template_path() -> Path:

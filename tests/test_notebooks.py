@@ -35,10 +35,11 @@ from domeng.records import builtin_scenarios
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
 PLAY = NOTEBOOKS / "play.ipynb"
+PRACTICE = NOTEBOOKS / "practice.ipynb"
 # the tutorial in other languages of the catalogue: the same cells, its own words
 TRANSLATIONS = sorted(NOTEBOOKS.glob("tutorial-*.ipynb"))
 TUTORIALS = [TUTORIAL, *TRANSLATIONS]
-EVERY = [*TUTORIALS, PLAY]
+EVERY = [*TUTORIALS, PLAY, PRACTICE]
 SCENARIOS = {r.name for r in builtin_scenarios()}
 ALLOWED_IMPORTS = {"domeng", "IPython"}  # what a browser kernel (the static site) has
 
@@ -286,6 +287,15 @@ def test_play_is_the_whole_app_with_seat_choosers():
     assert "domeng-play" in table._dom_classes
     assert all(find(table, f"domeng-kind-{s}") is not None for s in range(5))
     assert table.controller.kinds[0] == "person"
+
+
+def test_practice_is_the_index_of_every_puzzle_with_none_open_without_a_link():
+    from domeng.puzzles import names
+
+    ns = _run(PRACTICE)
+    (page,) = [v for v in ns["_shown"] if v is not None]
+    assert "domeng-practice-page" in page._dom_classes and page.view is None
+    assert all(f'data-id="{name}"' in page.index.html for name in names())
 
 
 # ------------------------------------------------------------------ domeng.app.voila

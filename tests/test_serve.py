@@ -37,7 +37,7 @@ def test_the_wheel_s_notebooks_are_the_checkout_s_notebooks():
     with serve.notebooks_dir() as folder:
         names = serve.notebook_names(folder)
         assert names == serve.notebook_names(ROOT / "notebooks")
-        assert {"tutorial.ipynb", "play.ipynb"} <= set(names)
+        assert {"tutorial.ipynb", "play.ipynb", "practice.ipynb"} <= set(names)
         for name in names:
             assert (folder / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     template = serve.template_path() / "voila" / "templates" / "domeng"
@@ -46,8 +46,8 @@ def test_the_wheel_s_notebooks_are_the_checkout_s_notebooks():
 
 def test_there_is_a_tutorial_in_every_language_of_the_catalogue():
     names = serve.notebook_names()
-    assert names[0] == "tutorial.ipynb" and names[-1] == "play.ipynb"
-    assert [serve.tutorial_notebook(lang) for lang in i18n.languages()] == names[:-1]
+    assert names[0] == "tutorial.ipynb" and names[-2:] == ["play.ipynb", "practice.ipynb"]
+    assert [serve.tutorial_notebook(lang) for lang in i18n.languages()] == names[:-2]
 
 
 def test_domeng_notebooks_copies_all_and_never_overwrites_without_force(tmp_path, capsys):
@@ -119,7 +119,8 @@ def test_impossible_arguments_exit_2_with_one_line(argv, capsys):
     assert exit_.value.code == 2 and err.count("\n") == 1
 
 
-NOTEBOOKS = ["tutorial.ipynb", "tutorial-id.ipynb", "tutorial-lt.ipynb", "play.ipynb"]
+NOTEBOOKS = ["tutorial.ipynb", "tutorial-id.ipynb", "tutorial-lt.ipynb", "play.ipynb",
+             "practice.ipynb"]
 
 
 @pytest.mark.parametrize(
@@ -140,6 +141,10 @@ NOTEBOOKS = ["tutorial.ipynb", "tutorial-id.ipynb", "tutorial-lt.ipynb", "play.i
         ("play", "", "id", "voila/render/play.ipynb?lang=id"),
         ("play", "lang=lt", "id", "voila/render/play.ipynb?lang=lt"),
         ("play", "seed=3", "lt", "voila/render/play.ipynb?seed=3&lang=lt"),
+        ("practice", "", None, "voila/render/practice.ipynb"),
+        ("practice", "puzzle=pollo-which-end", "id",
+         "voila/render/practice.ipynb?puzzle=pollo-which-end&lang=id"),
+        ("practice", "lang=lt", "id", "voila/render/practice.ipynb?lang=lt"),
     ],
 )
 def test_the_root_opens_the_page_in_the_language_asked_keeping_the_query(page, query, lang, url):
@@ -258,7 +263,8 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
                            env={**os.environ, "DOMENG_SITE_CACHE": str(ROOT / "site" / ".cache")},
                            capture_output=True, text=True, timeout=900)
     assert built.returncode == 0, built.stderr[-3000:]
-    for page in ("index.html", "voici/render/tutorial.html", "voici/render/play.html"):
+    for page in ("index.html", "voici/render/tutorial.html", "voici/render/play.html",
+                 "voici/render/practice.html"):
         assert (site / page).is_file(), page
     assert "cdn.jsdelivr" not in (site / "voici/render/tutorial.html").read_text()
 
