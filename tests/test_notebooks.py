@@ -22,6 +22,7 @@ from domeng.app.board import Board
 from domeng.app.quiz import Quiz
 from domeng.app.voila import (
     LaterApp,
+    LaterTask,
     PageSignal,
     build_later,
     finish_page,
@@ -49,13 +50,17 @@ CHAPTERS = [  # (words the heading must hold, the chapter's CSS class, its scena
     ("turns and pass", "domeng-chapter-pass", "pass"),
     ("passebunge", "domeng-chapter-passebunge", "passebunge-twice"),
     ("mappakuling", "domeng-chapter-mappakuling", "mappakuling"),
-    ("first cappu, ceki, pollo and the cucuq", "domeng-chapter-ceki", "ceki"),
-    ("manguno and mattikkeng", "domeng-chapter-mattikkeng", "mattikkeng"),
+    ("first cappu and the cucuq", "domeng-chapter-first-cappu", "first-cappu"),
+    ("ceki and pollo", "domeng-chapter-ceki", "ceki"),
+    ("manguno", "domeng-chapter-manguno", "manguno"),
+    ("mattikkeng", "domeng-chapter-mattikkeng", "mattikkeng"),
     ("table runs dry", "domeng-chapter-dry", "pass-paid-by-last-mappano"),
     ("camat and the return of the stones", "domeng-chapter-camat", "camat"),
     ("whole game against the computer players", "domeng-chapter-game", None),
     ("what the numbers say", None, None),
+    ("review", None, None),
 ]
+REVIEW_TASKS = 10  # the last chapter's tables, answered on the board
 
 
 def _read(path: Path) -> nbformat.NotebookNode:
@@ -176,7 +181,7 @@ def test_each_chapter_steps_its_scenario_in_an_app_and_asks_a_question():
                                                     strict=True):
         code = "\n".join(c.source for c in cells if c.cell_type == "code")
         prose = "\n".join(c.source for c in cells if c.cell_type == "markdown")
-        assert "Quiz(" in code, heading
+        assert "Quiz(" in code or "LaterTask(" in code, heading
         assert len(prose.split()) > 80, heading
         if css is not None:
             assert f'"{css}"' in code, heading
@@ -203,13 +208,54 @@ def test_every_built_in_lesson_is_linked_from_the_chapter_it_belongs_to():
     assert SCENARIOS <= set(re.findall(r"\?scenario=([a-z0-9-]+)", text))
 
 
-def test_each_chapter_ends_with_a_question_about_a_table_not_shown_before():
-    for heading, cells in _chapters(_read(TUTORIAL))[:-1]:
+def test_each_chapter_ends_with_a_task_on_a_table_not_shown_before():
+    """Its "Your turn" is answered on the board (a move or a seat) on a position the
+    lessons did not show; chapters 1 and 12 ask about a hand, chapter 13 about numbers."""
+    chapters = _chapters(_read(TUTORIAL))
+    for n, (heading, cells) in enumerate(chapters, start=1):
         code = [c.source for c in cells if c.cell_type == "code"]
-        last_quiz = max(i for i, c in enumerate(code) if "Quiz(" in c)
-        asked_on = [c for c in code[:last_quiz] if "position(" in c or "hand_svg(mine" in c
-                    or "hand_svg(hand" in c]
-        assert asked_on and "LaterApp(" not in code[last_quiz - 1], heading
+        if n == 13:
+            continue
+        last = max(i for i, c in enumerate(code) if "Quiz(" in c or "LaterTask(" in c)
+        if n in (1, 12):
+            assert "hand_svg(mine" in code[last - 1] or "hand_svg(hand" in code[last - 1]
+        else:
+            assert "LaterTask(" in code[last], heading
+            assert "position(" in code[last] or "task(" in code[last], heading
+    review = "\n".join(c.source for c in chapters[-1][1] if c.cell_type == "code")
+    assert review.count("LaterTask(") == REVIEW_TASKS
+
+
+def test_every_position_is_a_new_table_asked_about_once():
+    from domeng.positions import NAMES
+
+    code = "\n".join(c.source for c in _code(_read(TUTORIAL)))
+    asked = re.findall(r'(?:position|task)\("([a-z0-9-]+)"\)', code)
+    assert sorted(asked) == sorted(NAMES)
+
+
+def test_the_scoring_card_at_the_top_gives_the_rules_numbers():
+    """R12, R19: each row's stones are the rules' own; the card comes before chapter 1."""
+    from domeng.rules import Rules
+
+    cells = _read(TUTORIAL).cells
+    first_chapter = next(i for i, c in enumerate(cells) if c.source.startswith("## "))
+    (card,) = [c.source for c in cells[:first_chapter] if "scoring card" in c.source]
+    rows = {r.split("|")[1].strip().split(" (")[0]: r.split("|")[3].strip()
+            for r in card.splitlines() if r.startswith("| ") and "---" not in r}
+    rules = Rules()
+    assert rows == {
+        "what happens": "stones", "PASS": str(rules.pass_stones),
+        "PASSEBUNGE": str(rules.passebunge_stones),
+        "FIRST CAPPU": str(rules.first_cappu_stones), "CEKI": str(rules.ceki_stones),
+        "POLLO": str(rules.pollo_stones), "MANGUNO, no MATTIKKENG": str(rules.manguno_stones),
+        "MANGUNO, one MATTIKKENG with fewer pips": str(rules.mattikkeng_stones),
+        "MANGUNO, several MATTIKKENG, or one with as many pips":
+            str(rules.shared_mattikkeng_stones),
+    }
+    for words in ("LAST MAPPANO (R12)", "the FIRST CAPPU (R19)", "the MANGUNO (R19)",
+                  "clockwise from the MANGUNO", "never makes a CAMAT", "(R20)", "(R21)"):
+        assert words in card, words
 
 
 def test_the_lessons_say_nothing_the_rules_contradict():
@@ -217,7 +263,10 @@ def test_the_lessons_say_nothing_the_rules_contradict():
     for false in ("never free", "no free pass", "CUCUQ who pays", "paying for something",
                   "what a game is played for", "goes out while the table is empty",
                   "Each play moves one open end", "the previous winner opens, with any tile",
-                  "MANGUNO about twice as often", "A play after which both open ends"):
+                  "MANGUNO about twice as often", "A play after which both open ends",
+                  "who let them out", "playing the last tile does", "a CAMAT must hold none",
+                  "If a tile fits you must play it", "costliest", "counting doubles once",
+                  "grows on one number only", "credited to blocks"):
         assert false not in text, false
     last = _chapters(_read(TUTORIAL))[-1][1]
     assert any("[play page](play.ipynb)" in c.source for c in last if c.cell_type == "markdown")
@@ -227,9 +276,9 @@ def test_the_tutorial_fills_its_top_from_the_query_in_its_last_cell():
     cells = _code(_read(TUTORIAL))
     assert "opened_slot()" in cells[0].source
     assert cells[-1].source.count("finish_page(") == 1 and not cells[-1].outputs
-    later = set(re.findall(r"(\w+) = LaterApp\(", "\n".join(c.source for c in cells)))
-    listed = re.search(r"finish_page\(opened, \[(.*)\]\)", cells[-1].source).group(1)
-    assert set(listed.replace(" ", "").split(",")) == later
+    later = set(re.findall(r"(\w+) = Later(?:App|Task)\(", "\n".join(c.source for c in cells)))
+    listed = re.search(r"finish_page\(opened, \[(.*)\]\)", cells[-1].source, re.S).group(1)
+    assert set(re.sub(r"\s", "", listed).split(",")) == later
 
 
 def _run(path: Path) -> dict:
@@ -252,8 +301,9 @@ def _run(path: Path) -> dict:
 def test_every_question_confirms_its_right_answer_and_explains_the_others(path):
     ns = _run(path)
     quizzes = [v for v in ns["_shown"] if isinstance(v, Quiz)]
-    assert len(quizzes) >= 2 * len(CHAPTERS) - 1  # a lesson question and a new table
+    assert len(quizzes) >= len(CHAPTERS) - 1  # a question in every chapter but the review
     for q in quizzes:
+        assert len(q.choices) == 4, q.question  # real misconceptions, not a coin toss
         for choice in q.choices:
             if choice != q.answer:
                 assert not q.choose(choice).correct
@@ -262,7 +312,38 @@ def test_every_question_confirms_its_right_answer_and_explains_the_others(path):
         assert 'data-correct="true"' in q.feedback.value
         assert "domeng-quiz-error" not in q.feedback.value, q.feedback.value
     later = [v for v in ns["_shown"] if isinstance(v, LaterApp)]
-    assert len(later) == 9 and all(a.is_built for a in later)  # finish_page built them all
+    assert all(a.is_built for a in later)  # finish_page built them all
+    assert sum(not isinstance(a, LaterTask) for a in later) == 11
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
+def test_every_task_on_the_board_refutes_a_wrong_answer_and_accepts_the_right_one(path):
+    """A move task: a wrong first move is answered by the line that defeats it, the right
+    one solves it; a seat task: every other seat is wrong, the answer right."""
+    from domeng.app.practice import PuzzleView, SeatTask
+
+    ns = _run(path)
+    tasks = [v.app for v in ns["_shown"] if isinstance(v, LaterTask)]
+    assert len(tasks) == 20 and {type(t) for t in tasks} == {PuzzleView, SeatTask}
+    for t in tasks:
+        if isinstance(t, SeatTask):
+            q = t.question
+            for seat in range(5):
+                if seat != q.answer:
+                    assert not q.choose(seat) and 'data-solved="false"' in _verdict(t)
+            assert q.choose(q.answer) and 'data-solved="true"' in _verdict(t)
+            assert q.answer in q.feedback, q.prompt  # the answer says why
+            continue
+        c = t.controller
+        wrong = next(m for m in c.puzzle.first_moves() if m not in c.puzzle.solutions())
+        assert c.play(wrong.tile, wrong.end) and 'data-solved="false"' in _verdict(t)
+        c.retry()
+        right = c.puzzle.solutions()[0]
+        assert c.play(right.tile, right.end) and 'data-solved="true"' in _verdict(t)
+
+
+def _verdict(task) -> str:
+    return find(task, "domeng-puzzle-verdict-box").value
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
@@ -271,7 +352,8 @@ def test_the_quizzes_move_the_lesson_apps_to_the_moment_they_ask_about(path):
     for q in (v for v in ns["_shown"] if isinstance(v, Quiz)):
         q.choose(q.answer)
     expected = {"passing": "PASS", "passebunge": "PASSEBUNGE", "kuling": "MAPPAKULING",
-                "ceki": "CEKI", "blocked": "MATTIKKENG", "dry": "LAST_MAPPANO", "camat": "CAMAT"}
+                "cappu": "CUCUQ", "ceki": "CEKI", "manguno": "MANGUNO",
+                "blocked": "MATTIKKENG", "dry": "LAST_MAPPANO", "camat": "CAMAT"}
     for name, term in expected.items():
         event = ns[name].controller.event
         assert term in {t.value for t in event.terms}, name

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from domeng.i18n import languages
 from domeng.positions import NAMES, PLAYERS, position
 from domeng.records import load
 from domeng.round import Move
@@ -103,3 +104,145 @@ def test_r05_r09_r12_a_question_s_picture_gives_no_answer_away():
         assert "domeng-disabled" not in picture and "a pass is PASSEBUNGE" not in picture
     told = render.round_html(position("passebunge"), names=PLAYERS, css=False)  # as the app draws
     assert "domeng-disabled" in told and "a pass is PASSEBUNGE" in told
+
+
+# ------------------------------------------------------------------ the tasks on the board
+MOVE_TASKS = {  # position: (seat, goal, the first moves that reach it)
+    "both-ends-match": (1, "mappakuling", {"1|0 left", "1|0 right"}),
+    "first-out": (4, "first-cappu", {"4|1 right"}),
+    "pollo-or-ceki": (1, "pollo", {"5|0 left"}),
+    "block-to-win": (2, "manguno", {"6|5 left"}),
+    "become-camat": (1, "camat", {"4|3 left"}),
+    "not-the-cucuq": (1, "not-cucuq", {"4|2 left"}),
+    "ceki-to-finish": (1, "ceki", {"0|0 left"}),
+    "low-count-wins": (0, "mattikkeng", {"3|3 left"}),
+    "block-with-fewest": (4, "manguno", {"1|0 right"}),
+    "fewest-stones": (1, "fewest-stones", {"3|1 right"}),
+}
+
+
+def test_the_move_tasks_are_the_positions_with_a_puzzle_key():
+    from domeng.positions import record
+
+    assert {n for n in NAMES if record(n).puzzle is not None} == set(MOVE_TASKS)
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_TASKS))
+def test_a_move_task_is_reached_by_its_answer_and_refuted_otherwise(name):
+    from domeng.positions import task
+    from domeng.puzzles import judge
+
+    seat, goal, right = MOVE_TASKS[name]
+    p = task(name)
+    assert (p.seat, p.goal.value, p.name) == (seat, goal, name)
+    assert {str(m) for m in p.solutions()} == right
+    wrong = [m for m in p.first_moves() if str(m) not in right]
+    assert wrong  # a task every move solves teaches nothing
+    for m in p.first_moves():
+        v = judge(p, m)
+        assert v.solved is (str(m) in right), m
+        assert v.reason() and str(m.tile) in v.reason()  # the sentence names the move
+    rec = p.record
+    for texts in (rec.titles, rec.lessons, rec.puzzle["hint"]):
+        assert set(texts) == set(languages()) and all(texts.values()), name
+
+
+def test_r14_r17_going_out_first_needs_the_end_nobody_else_can_use():
+    from domeng.positions import task
+    from domeng.puzzles import judge
+
+    v = judge(task("first-out"), "4|2 right")  # the ends 3 and 2: Dadi plays out first
+    assert not v.solved and v.round().result.first_cappu == 3
+    assert judge(task("first-out"), "4|1 right").round().result.first_cappu == 4
+
+
+def test_r14_a_pollo_needs_the_double_last_on_two_equal_ends():
+    from domeng.positions import task
+    from domeng.puzzles import judge
+
+    p = task("pollo-or-ceki")
+    assert judge(p, "5|0 left").round().result.ending is Ending.POLLO
+    assert judge(p, "0|0 right").round().result.ending is Ending.CEKI  # the double first
+    assert judge(p, "5|0 right").round().result.ending is Ending.MANGUNO
+
+
+def test_r21_camat_after_going_out_with_the_table_emptied_and_no_stones_held():
+    from domeng.positions import task
+    from domeng.puzzles import judge
+
+    p = task("become-camat")
+    r = p.start()
+    assert r.table == 1 and r.held[1] == 0
+    assert judge(p, "4|3 left").round().result.camat == 1
+    assert judge(p, "5|2 right").round().result.camat is None
+
+
+# ------------------------------------------------------------------ the seat tasks
+def test_r01_r09_after_two_forced_passes_ambo_plays_next():
+    r = position("plain-pass").copy()
+    events = r.advance()
+    assert [(e.kind, e.seat) for e in events] == [(EventKind.PASS, 3), (EventKind.PASS, 4)]
+    assert r.turn == 0 and r.legal_moves() == [Move(parse_tile("5|3"), "left")]
+
+
+def test_r12_only_eppa_who_has_not_played_would_pass_for_a_passebunge():
+    r = position("passebunge")
+    cannot = [s for s in range(5) if not r.can_play(s)]
+    assert cannot == [3, 4] and r.has_played(3) and not r.has_played(4)
+
+
+def test_r10_r12_r20_with_the_table_dry_the_last_mappano_gives_for_each_pass():
+    r = position("dry-pass").copy()
+    assert r.table == 0 and r.last_mappano == 2 and str(r.last_domino) == "3|2"
+    passes = r.advance()
+    assert [(m.src, m.dst, m.count) for e in passes for m in e.stones] == [
+        (2, 3, 1), (2, 4, 1)]
+    assert r.held[2] == 3 and r.table == 0
+
+
+def test_r16_r19_the_winner_of_the_blocked_table_is_the_tied_mattikkeng():
+    r = position("blocked").copy()
+    r.advance()
+    assert r.result.winner == 4 and r.result.manguno == 3
+
+
+def test_r17_a_block_with_a_mattikkeng_has_no_cucuq_and_the_manguno_receives():
+    r = position("no-cucuq-at-a-count").copy()
+    events = r.advance()
+    res = r.result
+    assert res.ending is Ending.MATTIKKENG and res.cucuq is None
+    assert (res.manguno, res.mattikkeng, res.winner) == (1, (2,), 2)
+    assert [(m.dst, m.count) for m in events[-1].stones] == [(1, 5)]
+
+
+def test_r06_r21_a_manguno_round_makes_no_camat_and_its_winner_opens_next():
+    from domeng.positions import record
+    from domeng.records import replay
+
+    game = replay(record("block-makes-no-camat"))
+    r = game.current
+    r.advance()
+    res = r.result
+    assert res.ending is Ending.MANGUNO and res.winner == 2 and res.cucuq == 1
+    assert r.table == 0 and r.held[2] == 0 and res.camat is None  # R21: FIRST CAPPU only
+    assert game.camat is None and game.next_opening() == (2, None)  # the winner opens (R6)
+    assert r.held[1] == 6  # the CUCUQ's stone: nobody can give it (R20)
+
+
+def test_r19_r20_the_first_cappu_gives_of_their_own_when_the_table_runs_short():
+    r = position("table-runs-short").copy()
+    end = r.advance()[0]
+    assert [m.src for m in end.stones if m.src is not None] == [0] and r.held[0] == 4
+
+
+def test_r21_without_camat_dadi_holds_the_fewest_stones_after_ambo_goes_out():
+    r = position("camat-or-not").copy()
+    r.play(Move(parse_tile("5|1"), "right"))
+    assert r.result.camat is None and r.held == [5, 5, 5, 4, 6]
+    assert min(range(5), key=r.held.__getitem__) == 3
+
+
+def test_r14_r17_r19_the_cucuq_of_the_last_tile_is_cicci():
+    r = position("last-tile").copy()
+    r.advance()
+    assert r.result.cucuq == 2 and r.result.first_cappu == 3

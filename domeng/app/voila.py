@@ -73,6 +73,7 @@ from domeng.serve import tutorial_notebook
 
 __all__ = [
     "LaterApp",
+    "LaterTask",
     "PageSignal",
     "Slot",
     "build_later",
@@ -395,6 +396,10 @@ class LaterApp(w.VBox):
         if css_class:
             self.add_class(css_class)
 
+    def _make(self) -> Any:
+        """The app (a subclass may build another widget)."""
+        return _build_app(self.lang, **self.options)
+
     @property
     def is_built(self) -> bool:
         """Whether the app has been built."""
@@ -411,7 +416,7 @@ class LaterApp(w.VBox):
         """
         if self._app is None:
             try:
-                self._app = _build_app(self.lang, **self.options)
+                self._app = self._make()
             except Exception as exc:
                 _ = words(self.lang)
                 if isinstance(exc, DomengError):
@@ -441,6 +446,34 @@ class LaterApp(w.VBox):
 
     def __repr__(self) -> str:
         return "DomengApp()"
+
+
+class LaterTask(LaterApp):
+    """Room for a task on the board, built later as a :class:`LaterApp` is:
+    ``make(*args, **options, lang=lang)`` on first need.
+
+    ``make`` is a widget class such as :class:`domeng.app.practice.PuzzleView` or
+    :class:`~domeng.app.practice.SeatTask`; ``args`` and ``options`` are its own.
+    The tutorial's "Your turn" tasks use it, so that their boards, like the
+    chapters' apps, are laid out after the page has opened.
+
+    >>> from domeng.app.quiz import Quiz
+    >>> later = LaterTask("domeng-task-x", Quiz, "Two?", {"1": "No.", "2": "Yes."}, answer="2")
+    >>> later.is_built, later.app.answer, later.is_built
+    (False, '2', True)
+    """
+
+    def __init__(self, css_class: str, make: Callable[..., w.Widget], *args: Any,
+                 lang: str | None = None, **options: Any) -> None:
+        super().__init__(css_class, lang=lang, **options)
+        self.make = make
+        self.args = args
+
+    def _make(self) -> Any:
+        return self.make(*self.args, **self.options, lang=self.lang)
+
+    def __repr__(self) -> str:
+        return "DomengTask()"
 
 
 def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,

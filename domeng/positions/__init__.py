@@ -1,9 +1,12 @@
-"""Positions for the tutorial's transfer questions: tables the learner has not seen.
+"""Positions for the tutorial's "Your turn" tasks: tables the learner has not seen.
 
-Each file is a scenario (docs/format.md) stopped at the moment a question asks
+Each file is a scenario (docs/format.md) stopped at the moment a task asks
 about, with ``at_event`` where that moment falls just before a forced pass or
 an ending. They are not lessons (``domeng scenarios`` does not list them): a
-lesson shows what happens, a position asks the learner to say it first.
+lesson shows what happens, a position asks the learner to do it or say it first.
+A position with a ``"puzzle"`` key is a move to find on the board
+(:func:`task` gives the :class:`~domeng.puzzles.Puzzle`); the others are tables
+for a question answered by clicking a seat (:func:`position` gives the round).
 
 >>> r = position("blocked")
 >>> r.turn, (r.left, r.right), r.table
@@ -15,18 +18,27 @@ lesson shows what happens, a position asks the learner to say it first.
 
 from __future__ import annotations
 
+import dataclasses
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from domeng.errors import DomengError, show_value
 from domeng.i18n import N_
-from domeng.records import load, replay
+from domeng.records import Record, load, replay
 from domeng.round import Round
 
-__all__ = ["NAMES", "PLAYERS", "UnknownPosition", "position"]
+if TYPE_CHECKING:  # the engine's puzzles are imported when a task is asked for
+    from domeng.puzzles import Puzzle
+
+__all__ = ["NAMES", "PLAYERS", "UnknownPosition", "position", "record", "task"]
 
 NAMES = (
-    "who-opens", "plain-pass", "passebunge", "both-ends-match", "last-tile", "blocked",
-    "table-runs-short", "camat-or-not",
+    "who-opens", "plain-pass", "passebunge", "both-ends-match", "first-out", "pollo-or-ceki",
+    "block-to-win", "blocked", "dry-pass", "become-camat",
+    # the mixed review of the last chapter
+    "not-the-cucuq", "last-tile", "ceki-to-finish", "no-cucuq-at-a-count", "low-count-wins",
+    "block-makes-no-camat", "table-runs-short", "block-with-fewest", "fewest-stones",
+    "camat-or-not",
 )
 """The positions, in the order of the tutorial's chapters."""
 
@@ -38,10 +50,27 @@ class UnknownPosition(DomengError, KeyError):
     """A position name that is not one of :data:`NAMES`; the message lists them."""
 
 
-def position(name: str) -> Round:
-    """The round of position ``name`` at the moment its question asks about."""
+def record(name: str) -> Record:
+    """The loaded file of position ``name`` (its name set), not yet replayed."""
     if name not in NAMES:
         raise UnknownPosition(N_("no position {name}; the positions are {names}"),
                               name=show_value(name), names=", ".join(NAMES))
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return replay(load(text)).rounds[-1]
+    return dataclasses.replace(load(text), name=name)
+
+
+def position(name: str) -> Round:
+    """The round of position ``name`` at the moment its question asks about."""
+    return replay(record(name)).rounds[-1]
+
+
+def task(name: str) -> Puzzle:
+    """The move task of position ``name`` (a file with a ``"puzzle"`` key) as a puzzle.
+
+    >>> p = task("first-out")
+    >>> p.seat, p.goal.value, sorted(str(m) for m in p.solutions())
+    (4, 'first-cappu', ['4|1 right'])
+    """
+    from domeng.puzzles import puzzle_from_record
+
+    return puzzle_from_record(record(name), name=name)
