@@ -310,6 +310,16 @@ def lite_config() -> dict:
 
 
 # ------------------------------------------------------------------ after the build
+def loading_words() -> dict[str, dict[str, str]]:
+    """What a page says under Voici's spinner, by language, from the project's catalogue
+    (``domeng.loading``): query.js shows it instead of Voici's English words."""
+    if CHECKOUT and str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # the checkout's domeng (an installed one is importable)
+    from domeng.loading import every_language
+
+    return every_language()
+
+
 def clean_pages(site: Path) -> list[str]:
     """Drop what would reach other hosts; add query.js to the notebooks' pages.
 
@@ -319,8 +329,9 @@ def clean_pages(site: Path) -> list[str]:
     """
     tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem
                  for p in sorted(site.rglob("render/tutorial*.html"))}
-    query_js = f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n" + (
-        HERE / "query.js").read_text()
+    query_js = (f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n"
+                f"window.DOMENG_LOADING = {json.dumps(loading_words(), ensure_ascii=False)};\n"
+                + (HERE / "query.js").read_text())
     left = []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")

@@ -45,6 +45,29 @@ document.addEventListener("click", function (event) {
   }
 })();
 
+// What the page says while its Python starts, in the page's language (a tutorial's is in its
+// name, tutorial-id; the play page's is its ?lang=), from the catalogue: site/build.py writes
+// DOMENG_LOADING (domeng.loading) above this script. Voici says "Running ...", then
+// "Starting up kernel..." (the one call with a text), then "Executing 3 of 40" (no text).
+(function () {
+  var all = window.DOMENG_LOADING || {};
+  var named = window.location.pathname.match(/-([\w]+)\.html$/);
+  var asked = window.location.search.match(/[?&]lang=([\w-]+)/);
+  var lang = named && all[named[1]] ? named[1] : asked && all[asked[1]] ? asked[1] : "en";
+  var said = all[lang];
+  if (!said) return;
+  document.documentElement.lang = lang;
+  var el = document.getElementById("loading_text");
+  if (el) el.textContent = said.starting;
+  var update = window.update_loading_text;
+  if (!update) return;
+  window.update_loading_text = function (index, count, text) {
+    var told = text == null ? said.running.replace("{index}", index).replace("{count}", count)
+                            : said.starting;
+    update(index, count, told);
+  };
+})();
+
 // Voici shows a page only once every cell has run (its spinner covers the page until then), so
 // the tutorial's first table waited for the last chapter's simulations. Show the page as soon
 // as its first table and the code cell after it have run (that cell may still set the table

@@ -1,0 +1,40 @@
+"""What a static page says while its Python starts, in every language.
+
+A page of the static site (``site/build.py``) is covered by Voici's spinner until its
+cells have run, with Voici's own English words under it ("Starting up kernel...",
+"Executing 3 of 40"). The build writes these sentences, from the catalogue, into each
+page, and ``site/query.js`` shows them in the page's language instead.
+
+>>> loading_words("id")["starting"]
+'Menyalakan Python di peramban Anda…'
+>>> loading_words()["running"]
+'Preparing the page: step {index} of {count}…'
+"""
+
+from __future__ import annotations
+
+from domeng.i18n import N_, languages, words
+
+__all__ = ["loading_words", "every_language"]
+
+# TRANSLATORS: under the spinner of a static page while Python starts in the browser
+STARTING = N_("Starting Python in your browser…")
+# TRANSLATORS: under the spinner while a static page runs its code; {index} and {count} stay
+# as they are (the page fills them in: 3 of 40)
+RUNNING = N_("Preparing the page: step {index} of {count}…")
+
+
+def loading_words(lang: str | None = None) -> dict[str, str]:
+    """The two sentences in ``lang`` (English by default): ``starting`` while Python starts,
+    ``running`` (with ``{index}`` and ``{count}`` left for the page) while the cells run."""
+    _ = words(lang)
+    return {"starting": _(STARTING), "running": _(RUNNING)}
+
+
+def every_language() -> dict[str, dict[str, str]]:
+    """:func:`loading_words` for each language of :func:`domeng.i18n.languages`.
+
+    >>> sorted(every_language())
+    ['en', 'id', 'lt']
+    """
+    return {lang: loading_words(lang) for lang in languages()}
