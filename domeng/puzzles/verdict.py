@@ -28,7 +28,7 @@ from domeng.i18n import N_, Words, words
 from domeng.puzzles.goals import Goal
 from domeng.puzzles.puzzle import Puzzle
 from domeng.round import LEFT, Move, Round
-from domeng.terms import Ending, EventKind
+from domeng.terms import Ending, EventKind, Term
 
 __all__ = ["Verdict", "judge"]
 
@@ -94,7 +94,8 @@ class Verdict(NamedTuple):
         events = (r.events or [])[start:]
         first = events[0]
         after = _after_clause(_, first.tile, first.end, first.ends)
-        passed = _passes_clause(_, p, events, lang)
+        kuling = p.goal is Goal.MAPPAKULING and self.solved  # the goal's end is that play
+        passed = "" if kuling and not self.line else _passes_clause(_, p, events, lang)
         if passed:
             # TRANSLATORS: {after}: what the move did to the ends; {passes}: who passes then
             after = _("{after}; {passes}", after=after, passes=passed)
@@ -109,7 +110,7 @@ class Verdict(NamedTuple):
             for m in self.line[:k]:
                 rr.play(m)
             parts.append(_reply_clause(_, seat_name(rr.turn, names, lang=lang), self.line[k]))
-        outcome = _outcome_clause(_, p, r, events, lang)
+        outcome = _outcome_clause(_, p, r, events, lang, kuling=kuling, first=not self.line)
         verdict = _goal_clause(_, p, self, r)
         if len(parts) == 2:
             # TRANSLATORS: {after}: what the move did to the ends; {reply}: the answer
@@ -191,7 +192,10 @@ def _reply_clause(_: Words, who: str, move: Move) -> str:
     return _("{who} plays {tile} at the right end", who=who, tile=move.tile)
 
 
-def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None) -> str:
+def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None, *,
+                    kuling: bool = False, first: bool = False) -> str:
+    """How the goal's end came: the round's end, or (``kuling``) the seat's MAPPAKULING,
+    made by the first move itself when ``first``."""
     names = p.names
 
     def who(seat: int | None) -> str:
@@ -199,7 +203,11 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
 
     plays = [e for e in events if e.kind is EventKind.PLAY]
     last = plays[-1]
-    if r.result is None:  # the goal's end came before the round's: a MAPPAKULING
+    if kuling:
+        last = [e for e in plays if e.seat == p.seat and Term.MAPPAKULING in e.terms][-1]
+        if first:
+            # TRANSLATORS: a clause of a puzzle's verdict, after "the ends are 1 and 1"
+            return _("both ends are the same: a MAPPAKULING (R11)")
         # TRANSLATORS: a clause of a puzzle's verdict; {pip}: the number both ends show
         return _("{who} plays {tile}: both ends show {pip}, a MAPPAKULING (R11)",
                  who=who(last.seat), tile=last.tile, pip=last.ends[0])

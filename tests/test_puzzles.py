@@ -1,0 +1,454 @@
+"""The practice puzzles (domeng.puzzles): every first move of every puzzle against an
+independent search, the lines, the reasons in every language, the command line and bad files.
+
+The brute force here shares no code with :mod:`domeng.puzzles.search`: it plays every legal
+continuation through :class:`~domeng.round.Round` (``copy`` and ``play``) and reads the goal
+off the round's own result.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from domeng import i18n
+from domeng.cli import main
+from domeng.errors import IllegalMove, ScenarioError
+from domeng.puzzles import (
+    Goal,
+    PuzzleError,
+    UnknownPuzzle,
+    judge,
+    load_puzzle,
+    load_puzzle_file,
+    names,
+    problems,
+    puzzle_from_record,
+)
+from domeng.records import load, replay
+from domeng.round import Round
+from domeng.terms import Ending, Term
+
+LANGS = i18n.languages()
+
+
+# ------------------------------------------------------------ the brute force
+def _goal_met(goal: Goal, seat: int, r: Round) -> int:
+    """The goal's score read off a finished round (1/0; FEWEST_STONES: minus stones)."""
+    res = r.result
+    if goal is Goal.FEWEST_STONES:
+        return -r.held[seat]
+    if goal is Goal.NOT_CUCUQ:
+        return int(res.cucuq != seat)
+    if goal is Goal.CEKI:
+        return int(res.ending is Ending.CEKI and res.first_cappu == seat)
+    if goal is Goal.POLLO:
+        return int(res.ending is Ending.POLLO and res.first_cappu == seat)
+    if goal is Goal.FIRST_CAPPU:
+        return int(res.first_cappu == seat)
+    if goal is Goal.MANGUNO:
+        return int(res.ending is Ending.MANGUNO and res.manguno == seat)
+    if goal is Goal.MATTIKKENG:
+        return int(res.ending is Ending.MATTIKKENG and res.winner == seat)
+    if goal is Goal.CAMAT:
+        return int(res.camat == seat)
+    return 0  # MAPPAKULING: the round ended before the seat made one
+
+
+def _brute(r: Round, seat: int, goal: Goal, memo: dict) -> int:
+    """The score ``seat`` can force from ``r`` (a round waiting for a decision)."""
+    key = (tuple(r.hands), r.ends, r.turn, r.last_mappano, r.table, tuple(r.held), r.played)
+    if key in memo:
+        return memo[key]
+    scores = [_after(r, m, seat, goal, memo) for m in r.legal_moves()]
+    memo[key] = out = max(scores) if r.turn == seat else min(scores)
+    return out
+
+
+def _after(r: Round, move, seat: int, goal: Goal, memo: dict) -> int:
+    mover = r.turn
+    child = r.copy()
+    child.play(move)
+    if goal is Goal.MAPPAKULING and mover == seat and child.ends[0] == child.ends[1]:
+        return 1  # R11: this play leaves both ends on one number
+    if child.is_over:
+        return _goal_met(goal, seat, child)
+    return _brute(child, seat, goal, memo)
+
+
+@cache
+def brute_scores(name: str) -> dict[str, int]:
+    p = load_puzzle(name)
+    r = replay(p.record, record_events=False).rounds[-1]
+    memo: dict = {}
+    return {str(m): _after(r, m, p.seat, p.goal, memo) for m in r.legal_moves()}
+
+
+def _reaches(p, scores: dict[str, int], move: str) -> bool:
+    if p.goal is Goal.FEWEST_STONES:
+        return scores[move] == max(scores.values())
+    return scores[move] == 1
+
+
+ALL_MOVES = [(n, str(m)) for n in names() for m in load_puzzle(n).first_moves()]
+
+
+# ------------------------------------------------------------------ the library
+def test_the_library_has_30_puzzles_two_per_term_and_three_levels():
+    puzzles = [load_puzzle(n) for n in names()]
+    assert len(puzzles) >= 30
+    per_term = Counter(t for p in puzzles for t in p.terms)
+    assert {t: per_term[t] for t in Term if per_term[t] < 2} == {}
+    assert {p.level for p in puzzles} == {1, 2, 3}
+
+
+def test_puzzles_check_passes(capsys):
+    assert main(["puzzles", "--check"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert str(len(names())) in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_puzzle_is_valid_and_its_texts_are_in_every_language(name):
+    p = load_puzzle(name)
+    assert problems(p) == []
+    assert p.start().turn == p.seat and len(p.first_moves()) >= 2
+    for lang in LANGS:
+        assert p.title_in(lang) and p.text_in(lang) and p.hint_in(lang) and p.goal_text(lang)
+        assert p.record.titles[lang] and p.record.lessons[lang] and p.hints[lang]
+
+
+@pytest.mark.parametrize(("name", "move"), ALL_MOVES)
+def test_every_first_move_is_judged_as_an_independent_search_finds(name, move):
+    p = load_puzzle(name)
+    scores = brute_scores(name)
+    v = judge(p, move)
+    assert v.score == scores[move]
+    assert v.solved is _reaches(p, scores, move)
+
+
+@pytest.mark.parametrize("name", names())
+def test_some_first_moves_reach_the_goal_and_others_do_not(name):
+    p = load_puzzle(name)
+    scores = brute_scores(name)
+    reached = [m for m in scores if _reaches(p, scores, m)]
+    assert reached and len(reached) < len(scores)
+    assert sorted(str(m) for m in p.solutions()) == sorted(reached)
+    assert str(p.hint_move()) in reached
+
+
+@pytest.mark.parametrize(("name", "move"), ALL_MOVES)
+def test_the_line_replays_legally_and_ends_as_the_verdict_says(name, move):
+    p = load_puzzle(name)
+    v = judge(p, move)
+    r = p.start()
+    r.play(v.move)
+    for seat, m in v.steps():
+        assert r.turn == seat and m in r.legal_moves()
+        r.play(m)
+    done = v.round()
+    assert [e.kind for e in done.events] == [e.kind for e in r.events]
+    if p.goal is Goal.MAPPAKULING and v.solved:
+        last = done.events[-1] if done.result is None else done.events[-2]
+        play = [e for e in done.events if e.kind.value == "play"][-1]
+        assert play.seat == p.seat and Term.MAPPAKULING in play.terms and last
+    else:
+        assert done.is_over
+        assert _goal_met(p.goal, p.seat, done) == v.score
+    if p.goal is Goal.MAPPAKULING and not v.solved:
+        start = len(p.start().events)
+        assert not any(e.seat == p.seat and Term.MAPPAKULING in e.terms
+                       for e in done.events[start:] if e.kind.value == "play")
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_listed_term_occurs_in_a_line_or_is_the_goals_term(name):
+    """A puzzle practises its terms: each appears in the events of the line of a right
+    move or of a wrong move's refutation (a POLLO to avoid counts), or is its goal's."""
+    p = load_puzzle(name)
+    start = len(p.start().events)
+    seen = {p.goal.term}
+    for m in p.first_moves():
+        for e in judge(p, m).round().events[start:]:
+            seen.update(e.terms)
+    assert set(p.terms) <= seen
+    right = set()
+    for m in p.solutions():
+        for e in judge(p, m).round().events[start:]:
+            right.update(e.terms)
+    assert p.goal.term in right or p.goal in (Goal.FEWEST_STONES, Goal.NOT_CUCUQ)
+
+
+def test_the_pollo_lessons_choice_of_end_is_a_puzzle():
+    p = load_puzzle("pollo-which-end")
+    assert p.names[p.seat] == "Upe" and p.goal is Goal.NOT_CUCUQ
+    assert [str(m) for m in p.first_moves()] == ["3|0 left", "3|0 right"]
+    wrong = judge(p, "3|0 right")
+    assert not wrong.solved and [str(m) for m in wrong.line] == ["0|0 right"]
+    done = wrong.round()
+    assert done.result.ending is Ending.POLLO and done.result.cucuq == p.seat
+    right = judge(p, "3|0 left")
+    assert right.solved and right.line == ()
+    assert right.round().result.ending is Ending.MATTIKKENG
+
+
+# ------------------------------------------------------------------ the reasons
+NUMBER = re.compile(r"\d+")
+RULE = re.compile(r"R\d+")
+TERMS = re.compile("|".join(sorted((re.escape(t.label) for t in Term), key=len, reverse=True)))
+
+
+@pytest.mark.parametrize(("name", "move"), ALL_MOVES)
+def test_the_reason_tells_the_move_the_ends_and_the_outcome_in_every_language(name, move):
+    p = load_puzzle(name)
+    v = judge(p, move)
+    r = p.start()
+    r.play(v.move)
+    left, right = r.line[0].left, r.line[-1].right  # the ends after the move
+    done = v.round()
+    told = {lang: v.reason(lang) for lang in LANGS}
+    for text in told.values():
+        assert "\n" not in text and text.strip() == text
+        assert str(v.move.tile) in text
+        assert f"{left}" in text and f"{right}" in text
+        if p.goal is Goal.MAPPAKULING and v.solved:
+            assert "MAPPAKULING" in text and "R11" in text
+        elif done.result is not None:
+            assert "R14" in text or "R16" in text
+            if done.result.cucuq is not None:
+                assert p.names[done.result.cucuq] in text and "CUCUQ" in text
+            assert p.names[done.result.winner] in text
+            assert done.result.ending.term.label in text or (
+                done.result.ending is Ending.FIRST_CAPPU and "FIRST CAPPU" in text)
+        else:
+            assert "MAPPAKULING" in text and "R11" in text
+    # the same numbers, tiles, rule ids and terms in every language
+    base = told["en"]
+    for lang, text in told.items():
+        assert Counter(NUMBER.findall(text)) == Counter(NUMBER.findall(base)), lang
+        assert Counter(RULE.findall(text)) == Counter(RULE.findall(base)), lang
+        assert sorted(TERMS.findall(text)) == sorted(TERMS.findall(base)), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pollo_refutation_names_the_reply_and_the_cucuq(lang):
+    text = judge(load_puzzle("pollo-which-end"), "3|0 right").reason(lang)
+    for part in ("3|0", "0|0", "Tenri", "Upe", "POLLO", "CUCUQ", "R14", "R17"):
+        assert part in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_camat_reason_counts_the_stones_paid_for_the_passes(lang):
+    text = judge(load_puzzle("camat-pay-to-empty"), "3|3 right").reason(lang)
+    for part in ("3|3", "4", "LAST MAPPANO", "CAMAT", "R21", "R12", "R20", "Daeng", "Mappa"):
+        assert part in text
+
+
+def test_fewest_stones_reasons_write_numbers_in_the_languages_way():
+    fewest = [n for n in names() if load_puzzle(n).goal is Goal.FEWEST_STONES]
+    assert fewest
+    for n in fewest:
+        p = load_puzzle(n)
+        for m in p.first_moves():
+            v = judge(p, m)
+            held = v.round().held[p.seat]
+            for lang in LANGS:
+                assert i18n.words(lang).number(held) in v.reason(lang)
+
+
+def test_judge_refuses_a_move_that_is_not_legal_and_changes_nothing():
+    p = load_puzzle("pollo-which-end")
+    before = [str(m) for m in p.first_moves()]
+    for bad in ("3|0", "6|6", "0|0 left", "7|1", "pass", "3|0 middle"):
+        with pytest.raises(IllegalMove):
+            judge(p, bad)
+    assert [str(m) for m in p.first_moves()] == before
+    assert p.start().turn == p.seat
+
+
+def test_a_tile_that_fits_one_end_needs_no_end():
+    p = load_puzzle("camat-pay-to-empty")
+    assert judge(p, "3|3").move == judge(p, "3|3 right").move
+
+
+def test_an_unknown_puzzle_lists_the_puzzles():
+    with pytest.raises(UnknownPuzzle) as exc:
+        load_puzzle("../pollo")
+    assert "pollo-which-end" in str(exc.value)
+    assert isinstance(exc.value, KeyError)
+
+
+# ------------------------------------------------------------------ the command line
+def run(*argv: str) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "domeng", *argv], capture_output=True,
+                          text=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_cli_try_exits_0_for_a_right_move_and_1_for_a_wrong_one(capsys):
+    assert main(["puzzle", "pollo-which-end", "--try", "3|0 left"]) == 0
+    out = capsys.readouterr().out
+    assert "3|0" in out and "MATTIKKENG" in out
+    assert main(["puzzle", "pollo-which-end", "--try", "3|0 right", "--lang", "id"]) == 1
+    out = capsys.readouterr().out
+    assert "POLLO" in out and "Tenri" in out and "0|0" in out
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["puzzle", "nope", "--try", "3|0 left"], 'no puzzle "nope"'),
+    (["puzzle", "pollo-which-end", "--try", "3|0"], "3|0"),
+    (["puzzle", "pollo-which-end", "--try", "6|6 left"], "6|6"),
+    (["puzzle", "pollo-which-end", "--try", "9|9"], "9|9"),
+    (["puzzle", "no-such-dir/x.json", "--try", "3|0"], "no such file"),
+])
+def test_cli_unknown_puzzles_and_illegal_moves_exit_2_with_one_line(argv, words):
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("domeng: ") and words in err
+    assert "Traceback" not in err
+
+
+def test_cli_lists_the_puzzles_and_their_json(capsys):
+    assert main(["puzzles"]) == 0
+    out = capsys.readouterr().out
+    assert all(n in out for n in names())
+    assert main(["puzzles", "--json", "--lang", "lt"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["name"] for d in data] == list(names())
+    first = load_puzzle(names()[0])
+    assert data[0] == {"name": first.name, "title": first.title_in("lt"),
+                       "goal": first.goal.value, "goal_text": first.goal_text("lt"),
+                       "level": first.level, "terms": [t.value for t in first.terms]}
+
+
+def test_cli_shows_a_puzzle_file_and_replays_it(tmp_path, capsys):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(_puzzle_data()), encoding="utf-8")
+    assert main(["puzzle", str(path)]) == 0
+    assert "3|0 left, 3|0 right" in capsys.readouterr().out
+    assert main(["puzzle", str(path), "--try", "3|0 left"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"]["finished"] is False and data["ends"] == [0, 3]
+
+
+# ------------------------------------------------------------------ bad puzzle files
+def _puzzle_data() -> dict:
+    return json.loads((load_puzzle_file.__globals__["_folder"]() / "pollo-which-end.json")
+                      .read_text(encoding="utf-8"))
+
+
+def _with(change) -> dict:
+    data = _puzzle_data()
+    change(data)
+    return data
+
+
+def _set(path: tuple, value):
+    def change(data):
+        target = data
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = value
+    return change
+
+
+def _drop_language(data):
+    del data["lesson"]["lt"]
+    del data["puzzle"]["hint"]["id"]
+
+
+def _one_move_only(data):
+    data["moves"].append({"seat": 3, "tile": "3|0", "end": "right"})
+    data["puzzle"]["seat"] = 4  # Tenri, holding only 0|0, on two 0s: one legal move
+
+
+BAD_FOR_CHECK = [
+    ("unknown-goal", _set(("puzzle", "goal"), "win-big"), ["puzzle.goal", '"win-big"',
+                                                           "not-cucuq"]),
+    ("every-move-reaches", _set(("puzzle", "goal"), "mappakuling"),
+     ["every first move reaches the goal", "mappakuling"]),
+    ("no-move-reaches", _set(("puzzle", "goal"), "pollo"), ["no first move reaches", "pollo"]),
+    ("a-language-missing", _drop_language, ["lesson", "lt", "puzzle.hint", "id"]),
+    ("wrong-seat", _set(("puzzle", "seat"), 4), ["puzzle.seat", "seat 4", "seat 3"]),
+    ("one-legal-move", _one_move_only, ["only 1 legal first move"]),
+]
+BAD_SHAPE = [
+    ("not-an-object", _set(("puzzle",), [3, "not-cucuq"]), ["puzzle", "should be an object"]),
+    ("unknown-key", _set(("puzzle", "answer"), "3|0 left"), ["puzzle.answer", "unknown key"]),
+    ("level-4", _set(("puzzle", "level"), 4), ["puzzle.level", "4", "1, 2 or 3"]),
+    ("seat-9", _set(("puzzle", "seat"), 9), ["puzzle.seat", "9"]),
+    ("goal-not-text", _set(("puzzle", "goal"), 7), ["puzzle.goal", "7"]),
+    ("term-unknown", _set(("puzzle", "terms"), ["POLLO", "DOMINO"]),
+     ["puzzle.terms[1]", '"DOMINO"']),
+    ("hint-bad-language", _set(("puzzle", "hint"), {"english": "x"}),
+     ["puzzle.hint.english", "language code"]),
+    ("no-goal", _set(("puzzle", "goal"), None), ["puzzle.goal", "missing"]),
+]
+
+
+@pytest.mark.parametrize(("slug", "change", "words"), BAD_FOR_CHECK + BAD_SHAPE,
+                         ids=[c[0] for c in BAD_FOR_CHECK + BAD_SHAPE])
+def test_check_refuses_a_bad_puzzle_file_with_its_reason(tmp_path, slug, change, words):
+    path = tmp_path / f"{slug}.json"
+    path.write_text(json.dumps(_with(change)), encoding="utf-8")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_puzzle_data()), encoding="utf-8")
+    status, out, err = run("puzzles", "--check", str(good), str(path))
+    assert status == 1
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"domeng: {path}: ")
+    for w in words:
+        assert w in lines[0]
+    assert "Traceback" not in err and "1" in out
+
+
+@pytest.mark.parametrize(("slug", "change", "words"), BAD_SHAPE,
+                         ids=[c[0] for c in BAD_SHAPE])
+def test_the_reader_refuses_a_malformed_puzzle_key_with_one_line(tmp_path, slug, change, words):
+    data = _with(change)
+    with pytest.raises(ScenarioError) as exc:
+        load(data)
+    for w in words:
+        assert w in str(exc.value)
+    path = tmp_path / f"{slug}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for argv in (("replay", str(path)), ("puzzle", str(path), "--try", "3|0 left")):
+        status, out, err = run(*argv)
+        assert status == 2 and out == "" and err.count("\n") == 1 and words[0] in err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_reasons_are_told_in_the_language_asked(tmp_path, lang):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_with(_set(("puzzle", "goal"), "pollo"))), encoding="utf-8")
+    status, out, err = run("puzzles", "--check", str(path), "--lang", lang)
+    assert status == 1 and "pollo" in err
+    _ = i18n.words(lang)
+    assert _("no first move reaches the goal ({goal})", goal="pollo") in err
+
+
+def test_a_scenario_without_a_puzzle_key_is_not_a_puzzle():
+    data = _puzzle_data()
+    del data["puzzle"]
+    with pytest.raises(PuzzleError):
+        puzzle_from_record(load(data), name="plain")
+
+
+def test_the_puzzle_key_round_trips_through_round_to_scenario():
+    from domeng.records import round_to_scenario
+
+    p = load_puzzle("pollo-which-end")
+    again = round_to_scenario(p.start(), names=p.names, title=p.record.title_json(),
+                              lesson=p.record.lesson_json(), puzzle=p.record.puzzle_json())
+    twin = puzzle_from_record(load(again), name="twin")
+    assert twin.record.puzzle == p.record.puzzle
+    assert [str(m) for m in twin.solutions()] == [str(m) for m in p.solutions()]
