@@ -160,7 +160,8 @@ def test_a_translated_tutorial_is_the_english_one_in_its_own_words(path):
     for a, b in zip(english.cells, told.cells, strict=True):
         if a.cell_type == "code":
             assert _bare_code(b.source) == _bare_code(a.source), b.source
-            for call in ("build_app(", "LaterApp(", "Quiz(", "round_html(", "opened_slot("):
+            for call in ("build_app(", "LaterApp(", "LaterTask(", "Quiz(", "round_html(",
+                         "opened_slot("):
                 if call in a.source:
                     assert f'lang="{lang}"' in b.source, b.source
         else:
