@@ -379,7 +379,8 @@ FAVICON = "data:image/svg+xml," + urllib.parse.quote(
 
 
 def write_index(site: Path, notebooks: list[Path]) -> None:
-    """The site's front page: a link to each notebook's page, the play page in each language."""
+    """The site's front page: a link to each notebook's page, the play and practice pages in
+    each language."""
     titles = {
         "tutorial": "The tutorial: learn Domeng in eleven chapters",
         "tutorial-id": "Tutorial dalam Bahasa Indonesia: belajar Domeng dalam sebelas bab",
@@ -387,6 +388,9 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         "play": "Play: the table alone",
         "play?lang=id": "Main: meja permainan, dalam Bahasa Indonesia",
         "play?lang=lt": "Žaisti: stalas, lietuviškai",
+        "practice": "Practice: puzzles answered on the board",
+        "practice?lang=id": "Latihan: teka-teki yang dijawab di meja, dalam Bahasa Indonesia",
+        "practice?lang=lt": "Praktika: galvosūkiai, sprendžiami ant stalo, lietuviškai",
     }
     pages = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
     pages += [p for p in titles if "?" in p and p.split("?")[0] in pages]
@@ -421,7 +425,10 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
 {items}
   </ul>
   <p>A link can open one lesson directly, for example
-     <a href="voici/render/tutorial.html?scenario=ceki">tutorial.html?scenario=ceki</a>.</p>
+     <a href="voici/render/tutorial.html?scenario=ceki">tutorial.html?scenario=ceki</a>,
+     or one puzzle:
+     <a href="voici/render/practice.html?puzzle=pollo-which-end"
+       >practice.html?puzzle=pollo-which-end</a>.</p>
 </body>
 </html>
 """, encoding="utf-8")

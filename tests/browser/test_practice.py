@@ -1,0 +1,177 @@
+"""The practice page (notebooks/practice.ipynb) in a real browser, under Voilà and on the static
+site: a puzzle opened by its link, a wrong click answered by the refutation on the board, the
+right one solved, and what was solved marked after a reload (the browser's localStorage)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from voila_server import ROOT
+
+from domeng.i18n import language_names, words
+from domeng.puzzles import load_puzzle
+
+sys.path.insert(0, str(ROOT / "site"))
+import static_pages  # noqa: E402  (site/static_pages.py)
+
+TIMEOUT = 60_000
+SITE_TIMEOUT = 120_000  # ms: a cold start of Pyodide on a busy 2-core machine
+PUZZLE = "pollo-which-end"  # Upe's 3|0 fits both ends: left blocks the line, right is a POLLO
+WRONG, RIGHT = ("3|0", "right"), ("3|0", "left")
+PRACTICE = "voici/render/practice.html"
+
+
+def answer(view, tile: str, end: str) -> None:
+    """Click the tile in the puzzle seat's hand, then the end it joins."""
+    view.locator(f'.domeng-puzzle-seat [data-id="{tile}"]').click()
+    view.locator(f".domeng-end-{end}").click()
+
+
+def settled(view, solved: bool, timeout: int = TIMEOUT):
+    """The verdict, once the board has played the answer to its end."""
+    verdict = view.locator(f'.domeng-puzzle-verdict[data-solved="{str(solved).lower()}"]'
+                           ":not(:has(.domeng-puzzle-playing))")
+    verdict.wait_for(timeout=timeout)
+    return verdict
+
+
+def full_page(page, path: Path, width: int) -> None:
+    """A picture of the whole page at ``width`` (Voilà's page scrolls inside its own box)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(400)
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": width, "height": min(max(height, 600), 8000)})
+    page.wait_for_timeout(400)
+    page.screenshot(path=path)
+
+
+def solve_by_link(page, url: str, timeout: int) -> None:
+    """The whole story on one page: opened by ?puzzle=, refused clicks, a wrong answer
+    refuted on the board, Retry, the right answer, and the index marking it after a reload."""
+    page.goto(url, timeout=timeout)
+    view = page.locator(f".domeng-puzzle-{PUZZLE}")
+    view.locator(".domeng-puzzle-seat .domeng-playable").first.wait_for(timeout=timeout)
+    assert load_puzzle(PUZZLE).title_in() in view.locator(".domeng-puzzle-head").inner_text()
+    assert view.locator(".domeng-puzzle-verdict").count() == 0
+    # a dimmed tile of the puzzle seat, and a tile of another seat: nothing happens but a notice
+    view.locator('.domeng-puzzle-seat [aria-disabled="true"]').first.click(force=True)
+    view.locator(".domeng-puzzle-notice .domeng-notice-text").wait_for(timeout=timeout)
+    view.locator(".domeng-seat-box:not(.domeng-puzzle-seat) [data-id]").first.click(force=True)
+    page.wait_for_timeout(300)
+    assert view.locator(".domeng-puzzle-verdict").count() == 0
+    assert view.locator(".domeng-puzzle-prompt").count() == 1
+    # the wrong end: the board plays the refutation (Tenri's 0|0 joins the line, a POLLO)
+    answer(view, *WRONG)
+    view.locator('.domeng-puzzle-verdict[data-solved="false"]').wait_for(timeout=timeout)
+    answer_again = view.locator(f'.domeng-puzzle-seat [data-id="{RIGHT[0]}"]')
+    if answer_again.count():  # a click while the board plays changes nothing
+        answer_again.click(force=True)
+    verdict = settled(view, False, timeout)
+    view.locator('.domeng-table [data-id="0|0"]').wait_for(timeout=timeout)
+    assert "POLLO" in verdict.inner_text() and "CUCUQ" in verdict.inner_text()
+    assert view.locator('.domeng-puzzle-verdict[data-solved="true"]').count() == 0
+    # Retry, then the right end
+    view.locator(".domeng-puzzle-retry").click()
+    view.locator(".domeng-puzzle-prompt").wait_for(timeout=timeout)
+    assert view.locator('.domeng-table [data-id="0|0"]').count() == 0
+    answer(view, *RIGHT)
+    settled(view, True, timeout)
+    mark = page.locator(f'.domeng-practice-index a.domeng-solved[data-id="{PUZZLE}"]')
+    mark.wait_for(timeout=timeout)
+    # a return visit: the browser remembers, the index marks it (a mark, not colour alone)
+    page.goto(url.split("?")[0], timeout=timeout)
+    mark.wait_for(timeout=timeout)
+    item = page.locator(".domeng-practice-index li",
+                        has=page.locator(f'a.domeng-solved[data-id="{PUZZLE}"]'))
+    assert "✔" in item.inner_text()
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('domeng-solved'))")
+    assert PUZZLE in stored
+
+
+def test_a_puzzle_opened_by_its_link_under_voila_is_refuted_then_solved_and_remembered(
+        serve, page):
+    solve_by_link(page, serve("notebooks/practice.ipynb") + f"/?puzzle={PUZZLE}", TIMEOUT)
+
+
+def test_the_index_opens_a_puzzle_and_next_goes_on(serve, page):
+    page.goto(serve("notebooks/practice.ipynb") + "/?lang=id", timeout=TIMEOUT)
+    index = page.locator(".domeng-practice-index")
+    index.locator(f'a[data-id="{PUZZLE}"]').click()
+    view = page.locator(f".domeng-puzzle-{PUZZLE}")
+    view.locator(".domeng-puzzle-seat .domeng-playable").first.wait_for(timeout=TIMEOUT)
+    assert load_puzzle(PUZZLE).title_in("id") in view.inner_text()
+    view.locator(".domeng-puzzle-hint").click()
+    hint = view.locator(".domeng-puzzle-hint-text")
+    hint.filter(has_text=load_puzzle(PUZZLE).hint_in("id")[:20]).wait_for(timeout=TIMEOUT)
+    view.locator(".domeng-puzzle-hint").click()
+    view.locator('.domeng-puzzle-seat [data-hint="true"]').wait_for(timeout=TIMEOUT)
+    view.locator('.domeng-table [data-hint="true"]').wait_for(timeout=TIMEOUT)
+    following = view.locator(".domeng-puzzle-next")
+    if following.count():
+        following.click()
+        page.locator(f".domeng-puzzle-{PUZZLE}").wait_for(state="detached", timeout=TIMEOUT)
+        page.locator(".domeng-practice-open .domeng-puzzle .domeng-playable").first.wait_for(
+            timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("lang", list(language_names()))
+def test_screenshots_of_the_page_and_a_puzzle_in_each_language(serve, page, screenshot_dir,
+                                                                lang):
+    base = serve("notebooks/practice.ipynb")
+    page.goto(f"{base}/?lang={lang}", timeout=TIMEOUT)
+    page.locator(".domeng-practice-index a").first.wait_for(timeout=TIMEOUT)
+    for width in (1280, 390):
+        full_page(page, screenshot_dir / f"practice-{lang}-{width}.png", width)
+    for solved, (tile, end) in ((False, WRONG), (True, RIGHT)):
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(f"{base}/?lang={lang}&puzzle={PUZZLE}", timeout=TIMEOUT)
+        view = page.locator(f".domeng-puzzle-{PUZZLE}")
+        view.locator(".domeng-puzzle-seat .domeng-playable").first.wait_for(timeout=TIMEOUT)
+        answer(view, tile, end)
+        verdict = settled(view, solved)
+        said = words(lang)("✔ Solved." if solved else "✘ Not this move.")
+        assert said in verdict.inner_text()
+        name = "right" if solved else "wrong"
+        for width in (1280, 390):
+            full_page(page, screenshot_dir / f"practice-{lang}-{name}-{width}.png", width)
+        # on a phone, the line and the puzzle seat's hand are on the first screens
+        page.set_viewport_size({"width": 390, "height": 844})
+        view.locator(".domeng-table").scroll_into_view_if_needed()
+        page.screenshot(path=screenshot_dir / f"practice-{lang}-{name}-390-screen.png")
+        table = view.locator(".domeng-table").bounding_box()
+        seat = view.locator(".domeng-seat-box.domeng-puzzle-seat").bounding_box()
+        assert seat["y"] >= table["y"] and seat["y"] - table["y"] < 844, (table, seat)
+
+
+# ---------------------------------------------------------------- the static site
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory, browser):
+    """Base URL of the built site (``DOMENG_SITE``, or built here) on 127.0.0.1."""
+    given = os.environ.get("DOMENG_SITE")
+    if given:
+        site = Path(given).resolve()
+        assert (site / PRACTICE).exists(), f"DOMENG_SITE={given} holds no practice page"
+    else:
+        site = tmp_path_factory.mktemp("site") / "_site"
+        static_pages.build(site)
+    with static_pages.serve(site) as url:
+        yield url
+
+
+def test_a_puzzle_opened_by_its_link_on_the_static_site_runs_in_the_browser(site_url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    blocked = static_pages.block_other_hosts(context)
+    page = context.new_page()
+    try:
+        solve_by_link(page, f"{site_url}/{PRACTICE}?puzzle={PUZZLE}", SITE_TIMEOUT)
+        errors = page.locator(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+        ).all_inner_texts()
+        assert errors == []
+    finally:
+        context.close()
+    assert blocked == [], f"requests to other hosts: {blocked}"
