@@ -1,6 +1,8 @@
 """The game alone (notebooks/play.ipynb) in a real browser: choose who plays each seat, play,
 and switch the language from the app's menu."""
 
+import re
+
 from domeng.i18n import language_names, words
 
 TIMEOUT = 60_000
@@ -46,3 +48,27 @@ def test_the_language_menu_redraws_the_page_in_each_language(serve, page, screen
         page.set_viewport_size(PHONE)
         page.screenshot(path=screenshot_dir / f"play-{lang}-390.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_the_hint_says_why_in_words_before_the_figures(serve, page, screenshot_dir):
+    """The coach's reason (domeng.players.reasons) in the page's language, then its table."""
+    page.goto(serve("notebooks/play.ipynb") + "/?lang=id", timeout=TIMEOUT)
+    table = page.locator(".domeng-play")
+    table.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    hint = table.locator(".domeng-hint").first
+    for _ in range(40):  # the computers play until Andi, seat 0, is to move
+        if hint.is_enabled():
+            break
+        table.locator(".domeng-step").click()
+        page.wait_for_timeout(300)
+    hint.click()
+    why = table.locator(".domeng-hints .domeng-hint-why")
+    why.wait_for(timeout=TIMEOUT)
+    said = why.inner_text()
+    assert re.search(r"\(R\d+", said) and re.search(r"\d\|\d", said)
+    assert "legal move" not in said and "only" not in said  # told in Indonesian
+    # the sentence comes first, the figures after it
+    assert why.evaluate("e => !e.previousElementSibling && e.nextElementSibling.tagName") \
+        == "TABLE"
+    assert table.locator(".domeng-hints table tr").count() >= 1
+    table.locator(".domeng-hint-panel").screenshot(path=screenshot_dir / "hint-id.png")
