@@ -204,8 +204,9 @@ class _Verdict(w.VBox, _View):
                          f'<ol class="domeng-puzzle-line">{events}</ol>')
             playing = ""
             if c.is_busy:
-                playing = (f'<p class="domeng-note domeng-puzzle-playing">'
-                           f'{html.escape(_("The board plays on…"))}</p>')
+                # TRANSLATORS: while the board plays the answer after the learner's move.
+                plays_on = html.escape(_("The board plays on…"))
+                playing = f'<p class="domeng-note domeng-puzzle-playing">{plays_on}</p>'
             self.box.value = (
                 f'<div class="domeng-puzzle-verdict" data-solved="{str(v.solved).lower()}" '
                 f'role="status"><p><strong>{html.escape(head)}</strong> {html.escape(tried)}</p>'
@@ -384,8 +385,8 @@ class SeatTask(w.VBox):
                             f'{render.stones_svg(r.table, where="table", size=14, lang=lang)}'
                             "</div></div>")
         if q.chosen < 0:
-            self.verdict.value = (f'<p class="domeng-puzzle-prompt">'
-                                  f'{html.escape(_("Click a seat to answer."))}</p>')
+            ask = html.escape(_("Click a seat to answer."))
+            self.verdict.value = f'<p class="domeng-puzzle-prompt">{ask}</p>'
             return
         right = q.chosen == q.answer
         head = _(SOLVED if right else NOT_SOLVED)
@@ -479,6 +480,7 @@ class _Index(Board):
                  count=len(page.names))
         parts.append(f'<p class="domeng-practice-count">{html.escape(done)}</p>')
         mark = html.escape(_("solved"))
+        parts.append('<div class="domeng-practice-levels">')
         for level in sorted(by_level):
             head = html.escape(_("Level {level}", level=level))
             parts.append(f'<section class="domeng-practice-level" data-level="{level}">'
@@ -499,6 +501,7 @@ class _Index(Board):
                 parts.append(f'<h4 class="domeng-practice-term">{html.escape(term)}</h4>'
                              f'<ul>{"".join(items)}</ul>')
             parts.append("</section>")
+        parts.append("</div>")
         self.label = _("The puzzles")
         self.html = "".join(parts)
 
@@ -570,7 +573,8 @@ class PracticePage(w.VBox):
             "the move works, or which answer defeats it. {hint} helps, twice; {retry} "
             "starts again. What you solve is kept in this browser.",
             hint=hint, retry=retry) + "</p>"
-        self.heading.value = f'<h2 class="domeng-practice-heading">{html.escape(_("Puzzles"))}</h2>'
+        puzzles = html.escape(_("Puzzles"))
+        self.heading.value = f'<h2 class="domeng-practice-heading">{puzzles}</h2>'
         self.index.draw()
 
     def set_language(self, code: str | None) -> None:
@@ -599,6 +603,7 @@ class PracticePage(w.VBox):
         self.current = puzzle.name
         self.error.value = ""
         self.opened.children = (view,)
+        self.add_class("domeng-practice-has-open")
         self.progress.focus = f"domeng-puzzle-{puzzle.name}"
         view.add_class(f"domeng-puzzle-{puzzle.name}")
         self._draw()

@@ -576,13 +576,22 @@ def play_page(app: App) -> PlayPage:
             "next round. When several people share the screen, each one's hand stays "
             "covered until they say they are ready. The lessons are in the tutorial.",
             step=step, auto=auto, new_round=new_round,
-        ) + "</p>"
+        ) + "</p>" + _practice_link(_)
 
     draw()
     ctrl.observe(draw, "lang")
     header = w.VBox([bar, intro])
     header.add_class("domeng-play-header")
     return PlayPage([header, app])
+
+
+def _practice_link(_: Words) -> str:
+    """A paragraph linking the practice page in ``_``'s language (a relative link)."""
+    href = _page_file("practice", _.lang) if _.lang != DEFAULT else "practice.ipynb"
+    # TRANSLATORS: a link from the play page to the practice page.
+    text = html.escape(_("Practice: puzzles to solve on the board, one move each"))
+    return (f'<p class="domeng-practice-link" style="margin: 0 0 6px;"><a href="{href}" '
+            f'style="{_LINK_STYLE}">{text}</a></p>')
 
 
 class PlayPage(w.VBox):
