@@ -227,9 +227,11 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
                  "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
                  who=who(res.manguno), tile=last.tile, cucuq=who(res.cucuq))
     else:
+        # TRANSLATORS: {pips} is the MATTIKKENG's pip total, "5 pips" (the message below)
         text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and {winner} "
                  "wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
                  who=who(res.manguno), tile=last.tile, winner=who(res.winner),
+                 # TRANSLATORS: a pip total in a puzzle's verdict: "wins … with 5 pips"
                  pips=_.ngettext("{count} pip", "{count} pips", res.pips[res.winner],
                                  count=_.number(res.pips[res.winner])))
     if res.camat is not None:
