@@ -123,6 +123,21 @@ DOUBLE_ON_EQUAL_ENDS = Deal(
      "3|2 4|0 4|2 4|4 5|5", "2|2 5|2 6|1 6|3 6|6"), 1, ("4|1", "2|1 right", "4|2 left"))
 """Ends 2,2: seat 4's 2|2 keeps them 2,2."""
 
+NEXT_SEAT_ON_ITS_LAST_TILE = Deal(
+    ("1|0 5|1 5|4 6|0 6|1", "0|0 2|0 2|1 3|3 4|1", "1|1 2|2 5|2 5|3 5|5",
+     "3|0 4|0 4|3 5|0 6|5", "3|2 4|2 4|4 6|4 6|6"), 0,
+    ("5|4", "4|1 right", "5|3 left", "3|0 left", "1|0 left", "2|1 right", "1|1 left",
+     "3|2 right", "6|1 left", "3|3 right", "4|3 right", "6|6 left", "6|0 left", "0|0 left",
+     "4|0 left"))
+"""Seat 0 holds one tile; seat 4, before it, leaves ends 4,4 with every other 4 seen."""
+
+ONE_TILE_LEFT = Deal(
+    ("1|0 2|2 3|1 5|1 6|2", "2|1 4|1 4|2 5|4 6|1", "0|0 2|0 3|0 4|0 6|3",
+     "5|5 6|0 6|4 6|5 6|6", "1|1 4|3 4|4 5|0 5|3"), 0,
+    ("1|0", "2|1 left", "2|0 right", "2|2 right", "4|2 right", "4|0 right", "6|0 right",
+     "6|2 left", "6|1 right", "6|3 left", "1|1 right"))
+"""Seat 0 holds 3|1 and 5|1 on ends 3,1: 3|1 at the left leaves 1,1 for its 5|1."""
+
 OPENING = Deal(
     ("2|0 2|2 4|0 4|4 5|2", "0|0 3|1 5|3 5|4 6|0", "1|1 2|1 6|1 6|2 6|4",
      "3|0 3|3 4|1 5|5 6|5", "1|0 3|2 4|3 5|0 5|1"), 0, ())
@@ -272,6 +287,27 @@ def test_r11_reason_a_double_on_equal_ends_keeps_the_mappakuling():
     assert kuling.describe() == "2|2 at the right makes a MAPPAKULING (R11): both ends show 2."
 
 
+def test_r17_reason_the_next_seat_on_its_last_tile_cannot_go_out_and_make_you_cucuq():
+    r = at(NEXT_SEAT_ON_ITS_LAST_TILE)
+    assert r.turn == 4 and r.view_for(4).hand_sizes[0] == 1
+    blocks, guards = explain_move(r.view_for(4), move("4|4 right"), move("4|2 right"))
+    assert blocks.kind is Why.BLOCKS and blocks.seats[0] == 0
+    assert (guards.kind, guards.seats) == (Why.GUARDS, (0,))
+    assert guards.describe(NAMES) == ("Andi holds one tile but cannot play now; if Andi went "
+                                      "out, you, the player before, would be the CUCUQ "
+                                      "(R14, R17).")
+
+
+def test_r8_reason_your_last_tile_then_fits_an_open_end():
+    r = at(ONE_TILE_LEFT)
+    why = explain_move(r.view_for(0), move("3|1 left"), move("3|1 right"))
+    fits = why[-1]
+    assert (fits.kind, fits.tile, fits.count, fits.extra) == (
+        Why.FLEXIBLE, parse_tile("5|1"), 1, 0)
+    assert fits.describe() == ("After 3|1 at the left your last tile, 5|1, fits an open end; "
+                               "after 3|1 at the right it would not (R8).")
+
+
 def test_r2_reason_play_your_lempa_while_its_number_is_open():
     view = at(OPENING).view_for(0)
     why = explain_move(view, move("2|2"), move("4|0"))
@@ -329,6 +365,9 @@ def every_reason() -> list:
     found += explain_move(r.view_for(0), move("6|4 right"), move("6|4 left"))
     r = at(DOUBLE_ON_EQUAL_ENDS)
     found += explain_move(r.view_for(r.turn), move("2|2 right"), move("5|2 right"))
+    r = at(NEXT_SEAT_ON_ITS_LAST_TILE)
+    found += explain_move(r.view_for(4), move("4|4 right"), move("4|2 right"))
+    found += explain_move(at(ONE_TILE_LEFT).view_for(0), move("3|1 left"), move("3|1 right"))
     view = at(OPENING).view_for(0)
     found += explain_move(view, move("4|0"), move("2|0"))
     found += explain_move(view, move("2|0"), move("2|2"))
@@ -406,7 +445,7 @@ def test_what_a_reason_says_comes_true_on_every_deal_the_seat_cannot_rule_out():
     """The stones of going out and of forced passes, the seats that pass, the MANGUNO: the
     real round and re-dealt ones all play them out as the reason told."""
     seen = set()
-    for k, r in enumerate(_moments(60)):
+    for k, r in enumerate(_moments(100)):
         seat = r.turn
         view = r.view_for(seat)
         for (m, _o), reasons in _all_reasons(view).items():
@@ -414,7 +453,7 @@ def test_what_a_reason_says_comes_true_on_every_deal_the_seat_cannot_rule_out():
                 seen.add(why.kind)
                 for world in (r, redealt(r, k)):
                     _comes_true(world.copy(), seat, m, why)
-    assert {Why.GOES_OUT, Why.BLOCKS, Why.MANGUNO, Why.LAST_ONES, Why.PASSED_ON,
+    assert {Why.GOES_OUT, Why.BLOCKS, Why.MANGUNO, Why.GUARDS, Why.LAST_ONES, Why.PASSED_ON,
             Why.KEEP} <= seen
 
 
@@ -425,6 +464,8 @@ def _comes_true(r: Round, seat: int, m: Move, why: Reason) -> None:
         assert not [t for t in hidden for n in why.numbers if t.has(n)]
     elif why.kind in (Why.PASSED_ON, Why.KEEP):
         assert not [t for t in r.hand(why.seats[0]) for n in why.numbers if t.has(n)]
+    elif why.kind is Why.GUARDS:
+        assert len(r.hand(why.seats[0])) == 1 and why.seats[0] == (seat + 1) % 5
     events = r.play(m)
     if why.kind is Why.GOES_OUT:
         assert r.result.ending.term is why.term and r.result.cucuq == why.seats[0]

@@ -32,7 +32,7 @@ from domeng.explain import seat_name
 from domeng.i18n import N_, Words, words
 from domeng.round import LEFT, RIGHT, Move, SeatView, ends_after
 from domeng.terms import EventKind, Term
-from domeng.tiles import PIP_MASK, tile_of
+from domeng.tiles import PIP_MASK, Tile, tile_of
 
 __all__ = ["Reason", "Why", "explain_move"]
 
@@ -50,6 +50,9 @@ class Why(str, Enum):
     """After the move the next seats cannot hold a tile that fits: they must pass."""
     MANGUNO = "manguno"
     """After the move nobody else can play and neither can the seat: it is the MANGUNO."""
+    GUARDS = "guards"
+    """The next seat holds one tile and must pass: it cannot go out and make the seat,
+    the player before it, the CUCUQ."""
     LAST_ONES = "last_ones"
     """No tile with a number is left unseen: nobody else can hold one."""
     PASSED_ON = "passed_on"
@@ -77,9 +80,9 @@ class Why(str, Enum):
 
 
 _RULE = {Why.ONLY_MOVE: "R9", Why.GOES_OUT: "R14", Why.CAMAT: "R21", Why.BLOCKS: "R12",
-         Why.MANGUNO: "R15", Why.LAST_ONES: "R9", Why.PASSED_ON: "R9", Why.KEEP: "R9",
-         Why.MAPPAKULING: "R11", Why.LEMPA: "R2", Why.PIPS: "R16", Why.FLEXIBLE: "R8",
-         Why.PLAYOUTS: "R19"}
+         Why.MANGUNO: "R15", Why.GUARDS: "R17", Why.LAST_ONES: "R9", Why.PASSED_ON: "R9",
+         Why.KEEP: "R9", Why.MAPPAKULING: "R11", Why.LEMPA: "R2", Why.PIPS: "R16",
+         Why.FLEXIBLE: "R8", Why.PLAYOUTS: "R19"}
 
 
 class Reason(NamedTuple):
@@ -103,6 +106,8 @@ class Reason(NamedTuple):
     fits the other end, making a MAPPAKULING of another number there (MAPPAKULING,
     whose ``numbers`` are then both), or where the seat still holds tiles with the
     numbers (LAST_ONES)."""
+    tile: Tile | None = None
+    """Another tile it names: the seat's last tile left, when it fits (FLEXIBLE)."""
 
     def describe(self, names: Sequence[str] | None = None, *, lang: str | None = None) -> str:
         """The reason in one sentence of ``lang`` (None: English); seats named by ``names``.
@@ -183,6 +188,8 @@ def _passes_after(view: SeatView, move: Move) -> tuple[Reason, ...]:
     if block:
         pips = sum(t.pips for t in view.hand if t is not move.tile)
         out.append(Reason(Why.MANGUNO, move, (seat,), ends, pips, Term.MANGUNO))
+    elif view.hand_sizes[stuck[0]] == 1 and stuck[0] == (seat + 1) % n:
+        out.append(Reason(Why.GUARDS, move, (stuck[0],), ends, term=Term.CUCUQ))
     gone = tuple(sorted({e for e in ends if not view.unseen_mask & PIP_MASK[e]}))
     if gone:
         out.append(Reason(Why.LAST_ONES, move, (), gone,
@@ -274,7 +281,10 @@ def explain_move(view: SeatView, move: Move, other: Move | None = None) -> tuple
         theirs = _fitting(view.hand_mask & ~other.tile.bit,
                           ends_after(view.ends, other)).bit_count()
         if fits > theirs:
-            found.append(Reason(Why.FLEXIBLE, move, (), (), fits, other=other, extra=theirs))
+            rest = [t for t in view.hand if t is not tile]
+            last = rest[0] if len(rest) == 1 else None  # it fits: fits > theirs >= 0
+            found.append(Reason(Why.FLEXIBLE, move, (), (), fits, other=other, extra=theirs,
+                                tile=last))
     return tuple(found[:2])
 
 
@@ -379,6 +389,14 @@ def _tell_manguno(_: Words, r: Reason, names: Sequence[str] | None) -> str:
         r.count)
 
 
+def _tell_guards(_: Words, r: Reason, names: Sequence[str] | None) -> str:
+    seat = seat_name(r.seats[0], names, lang=_.lang)
+    # TRANSLATORS: the coach: the next player ({seat}) holds one tile and must pass; had
+    # that player gone out, you, the player before, would be the CUCUQ
+    return _("{seat} holds one tile but cannot play now; if {seat} went out, you, the player "
+             "before, would be the CUCUQ (R14, R17).", seat=seat)
+
+
 def _tell_last(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     number = _numbers(_, r.numbers)
     if r.extra:
@@ -447,6 +465,11 @@ def _tell_pips(_: Words, r: Reason, names: Sequence[str] | None) -> str:
 
 def _tell_flexible(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     move, other = _move(_, r.move), _move(_, r.other)
+    if r.tile is not None:
+        # TRANSLATORS: the coach: after the move you hold one tile, {tile}, and it fits an
+        # open end; after the runner-up {other} it would not
+        return _("After {move} your last tile, {tile}, fits an open end; after {other} it "
+                 "would not (R8).", move=move, tile=r.tile, other=other)
     # TRANSLATORS: the coach: after the move {count} of your tiles fit an open end, against
     # {theirs} after the runner-up {other}
     return _.ngettext(
@@ -464,7 +487,8 @@ def _tell_playouts(_: Words, r: Reason, names: Sequence[str] | None) -> str:
 
 _TELL = {
     Why.ONLY_MOVE: _tell_only, Why.GOES_OUT: _tell_out, Why.CAMAT: _tell_camat,
-    Why.BLOCKS: _tell_blocks, Why.MANGUNO: _tell_manguno, Why.LAST_ONES: _tell_last,
+    Why.BLOCKS: _tell_blocks, Why.MANGUNO: _tell_manguno, Why.GUARDS: _tell_guards,
+    Why.LAST_ONES: _tell_last,
     Why.PASSED_ON: _tell_passed, Why.KEEP: _tell_keep, Why.MAPPAKULING: _tell_kuling,
     Why.LEMPA: _tell_lempa, Why.PIPS: _tell_pips, Why.FLEXIBLE: _tell_flexible,
     Why.PLAYOUTS: _tell_playouts,
