@@ -258,3 +258,13 @@ def test_r19_scoring_card_matches_the_r19_table_of_rules_md():
     table = [line.split("|")[3].strip() for line in r19.splitlines()
              if line.startswith("| ") and line.split("|")[3].strip().isdigit()]
     assert [int(n) for n in table] == [int(row[3]) for row in card_rows("en")[2:]]
+
+
+@pytest.mark.parametrize(("lang", "share", "decimal"), [
+    ("en", ">50%<", ">2.5<"), ("id", ">50 %<", ">2,5<"), ("lt", f">50{NBSP}%<", ">2,5<")])
+def test_chart_numbers_are_written_the_language_s_way(lang, share, decimal):
+    from domeng.render.chart import chart_svg
+
+    assert share in chart_svg(["A"], [("x", [0.5])], kind="bar", y_format="{:.0%}", lang=lang)
+    assert decimal in chart_svg(["A"], [("x", [2.5])], kind="bar", y_format="{:.1f}",
+                                lang=lang)

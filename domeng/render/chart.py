@@ -14,6 +14,8 @@ test checks a chart by structure and a screen reader can read it.
 >>> bars = chart_svg(["A", "B", "C"], [("x", [0.5, 0.25, 0.1])], kind="bar", y_format="{:.0%}")
 >>> bars.count('class="domeng-chart-bar"'), 'data-value="0.25"' in bars, ">50%<" in bars
 (3, True, True)
+>>> ">50 %<" in chart_svg(["A"], [("x", [0.5])], kind="bar", y_format="{:.0%}", lang="id")
+True
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Sequence
 
+from domeng.i18n import DEFAULT, Words, words
 from domeng.render.svg import el, num, svg_root, text_width, to_text
 
 __all__ = ["chart_svg", "nice_ticks"]
@@ -32,6 +35,19 @@ COLOURS = ("#3f3f46", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#5
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "4 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross")
 AXIS, GRID, MUTED = "#505a66", "#d9dee4", "#505a66"
+
+
+def _written(text: str, _: Words) -> str:
+    """A number ``format`` wrote in English (``0.5``, ``1,234``, ``50%``), in ``_``'s
+    language: its thousands separator and decimal mark, and its way with a percentage."""
+    if _.lang == DEFAULT:
+        return text
+    thousands = _.pgettext("thousands separator", ",")
+    decimal = _.pgettext("decimal mark", ".")
+    body = text.translate({ord(","): thousands, ord("."): decimal})
+    if body.endswith("%"):
+        return _.pgettext("percent", "{value} %", value=body[:-1].rstrip())
+    return body
 
 
 def nice_ticks(lo: float, hi: float, *, count: int = 5) -> list[float]:
@@ -72,13 +88,15 @@ def chart_svg(
     legend: bool = True,
     end_labels: bool = False,
     css_class: str = "",
+    lang: str | None = None,
 ) -> str:
     """A grouped-bar (``kind="bar"``) or line (``kind="line"``) chart as an SVG string.
 
     ``series`` is a list of ``(label, values)`` with one value per category
     (``None`` leaves a gap). ``y_format`` formats the axis ticks and the
     marks' titles (``"{:.0%}"`` for shares); ``y_min``/``y_max`` fix the axis
-    (``None``: from the data). The legend, under the plot, names each series;
+    (``None``: from the data); the numbers they write are in ``lang``'s way
+    (``lang="id"``: ``0,5`` and ``50 %``). The legend, under the plot, names each series;
     ``end_labels`` also writes each line's last value after its label there.
     The root has the class ``domeng-chart-svg`` (and ``css_class``), a
     ``<title>`` (``title``, or the series' names) and ``role="img"``; each
@@ -110,8 +128,13 @@ def chart_svg(
         ticks = [t for t in ticks if t <= y_max] + ([y_max] if y_max not in ticks else [])
     y0, y1 = ticks[0], ticks[-1] if ticks[-1] > ticks[0] else ticks[0] + 1
 
+    _ = words(lang)
+
+    def fmt(v: float) -> str:
+        return _written(y_format.format(v), _)
+
     font = 11.0
-    tick_texts = [y_format.format(t) for t in ticks]
+    tick_texts = [fmt(t) for t in ticks]
     left = 8 + max(text_width(t, font) for t in tick_texts) + (16 if y_label else 0)
     right = 12.0
     top = 22.0 if title else 10.0
@@ -180,7 +203,7 @@ def chart_svg(
                 bar = el(g, "rect", class_="domeng-chart-bar", x=x, y=min(y, base),
                          width=bar_w * 0.92, height=abs(base - y), fill=fill, stroke=colour,
                          stroke_width=1, data_value=_data(v))
-                el(bar, "title", f"{label}, {categories[i]}: {y_format.format(v)}")
+                el(bar, "title", f"{label}, {categories[i]}: {fmt(v)}")
             continue
         points = [(x_of(i), y_of(v)) for i, v in enumerate(vs) if v is not None]
         d = " ".join(("M" if k == 0 or vs[i - 1] is None else "L") + f"{num(x)} {num(y)}"
@@ -196,7 +219,7 @@ def chart_svg(
             mark = _marker(g, MARKERS[si % len(MARKERS)], x_of(i), y_of(v), 3.6, colour)
             mark.set("class", "domeng-chart-point")
             mark.set("data-value", _data(v))
-            el(mark, "title", f"{label}, {categories[i]}: {y_format.format(v)}")
+            el(mark, "title", f"{label}, {categories[i]}: {fmt(v)}")
 
     if legend_rows:
         g = el(root, "g", class_="domeng-chart-legend")
