@@ -452,3 +452,47 @@ def test_the_puzzle_key_round_trips_through_round_to_scenario():
     twin = puzzle_from_record(load(again), name="twin")
     assert twin.record.puzzle == p.record.puzzle
     assert [str(m) for m in twin.solutions()] == [str(m) for m in p.solutions()]
+
+
+TILE = re.compile(r"\b\d\|\d\b")
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_text_names_the_seat_and_only_tiles_that_are_in_a_hand(name):
+    p = load_puzzle(name)
+    r = p.start()
+    held = {str(t) for s in range(r.n) for t in r.hand(s)}
+    for lang in LANGS:
+        text = p.text_in(lang)
+        assert f"**{p.names[p.seat]}**" in text and f"{p.seat})" in text, lang
+        assert set(TILE.findall(text)) <= held, lang
+        assert set(TILE.findall(p.hint_in(lang))) <= held, lang
+    english = p.text_in("en")
+    ends = re.search(r"open ends are (\d) and (\d)", english)
+    both = re.search(r"both open ends show (\d)", english)
+    assert ends or both
+    if ends:
+        assert (int(ends[1]), int(ends[2])) == r.ends
+    else:
+        assert r.ends == (int(both[1]), int(both[1]))
+    for tile in re.findall(r"\*\*(\d\|\d)\*\*", english.split(".")[0]):
+        assert tile in {str(t) for t in r.hand(p.seat)}  # "You are X and hold **a|b**"
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_stones_and_pips_the_text_gives_are_the_rounds(name):
+    p = load_puzzle(name)
+    r = p.start()
+    english = p.text_in("en")
+    for m in re.finditer(r"(?:holding|and you hold) (\d+) stones?", english):
+        assert int(m[1]) == r.held[p.seat]
+    if "the table is empty" in english:
+        assert r.table == 0
+    for m in re.finditer(r"the table (?:still |)holds (?:just |)(\d+)", english):
+        assert int(m[1]) == r.table
+    for m in re.finditer(r"(\d+) pips;", english):
+        assert int(m[1]) == r.pips(p.seat)
+    for m in re.finditer(r"(\d+|[A-Z][a-z]+) tiles are still in the players' hands", english):
+        words = {"Fifteen": 15, "Fourteen": 14, "Sixteen": 16}
+        count = int(m[1]) if m[1].isdigit() else words[m[1]]
+        assert count == sum(h.bit_count() for h in r.hands)
