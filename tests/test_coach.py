@@ -502,10 +502,16 @@ def test_advice_is_the_same_whatever_the_hidden_hands():
         assert advice(redealt(r, j), playouts=100, seed=5) == a
 
 
-def test_advice_refuses_a_seat_whose_turn_it_is_not():
+def test_advice_refuses_a_seat_whose_turn_it_is_not_a_finished_round_and_a_language():
     r = at(OPENING)
     with pytest.raises(DomengError, match="it is not seat 2's turn"):
         advice(r, 2, playouts=10)
+    with pytest.raises(DomengError, match="no language"):
+        advice(r, lang="xx", playouts=10)
+    done = CEKI.played()
+    with pytest.raises(DomengError, match="the round is over") as info:
+        advice(done, playouts=10)
+    assert info.value.describe("lt") != str(info.value)
 
 
 def test_the_hint_panel_shows_the_coachs_reason_first_then_the_figures():

@@ -158,11 +158,9 @@ def evaluate_moves(
 
 def _view_of(round_or_view: Round | SeatView, seat: int | None) -> SeatView:
     if isinstance(round_or_view, Round):
-        if seat is None:
-            seat = round_or_view.turn
-        if seat is None:
-            raise SeatError(N_("say which seat to coach"))
-        return round_or_view.view_for(seat)
+        if seat is None and round_or_view.is_over:
+            raise SeatError(N_("the round is over: there is no move to advise"))
+        return round_or_view.view_for(round_or_view.turn if seat is None else seat)
     return round_or_view
 
 
@@ -233,9 +231,9 @@ def advice(
     >>> advice(r, lang="lt", playouts=50, seed=1).sentence
     '6|6 yra vienintelis jūsų leistinas ėjimas (R5).'
     """
+    lang = words(lang).lang
     view = _view_of(round_or_view, seat)
     evaluations = evaluate_moves(view, seat, playouts=playouts, seed=seed)
     reasons = explain(view, evaluations)
-    lang = words(lang).lang
     sentence = " ".join(r.describe(names, lang=lang) for r in reasons)
     return Advice(evaluations[0].move, reasons, tuple(evaluations), sentence, lang)
