@@ -24,6 +24,7 @@ Needs the research extra: ``pip install 'domeng[research]'``.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from domeng.i18n import N_
@@ -39,18 +40,20 @@ except ModuleNotFoundError as exc:  # `pip install domeng` alone: no research ex
         name=exc.name or "pyspiel", module="domeng.openspiel", package="open-spiel and numpy",
     ) from exc
 
+from domeng.players import make_player
 from domeng.research import (
     NUM_ACTIONS,
     PARAMETERS,
     TERMINAL,
     Match,
+    action_of,
     max_decisions,
     move_of,
     rules_of,
 )
 from domeng.rules import Rules
 
-__all__ = ["GAME_TYPE", "DomengGame", "DomengObserver", "DomengState"]
+__all__ = ["GAME_TYPE", "DomengGame", "DomengObserver", "DomengState", "PlayerBot"]
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_domeng",
@@ -138,6 +141,13 @@ class DomengState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         self.match.apply(int(action))
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> DomengState:
+        """A state ``player_id`` cannot tell from this one: the tiles it cannot see dealt
+        anew, consistently with what it has seen (for ISMCTS)."""
+        return DomengState(self.get_game(),
+                           self.match.resample(player_id, _SamplerRandom(probability_sampler)))
+
     def _action_to_string(self, player: int, action: int) -> str:
         from domeng.tiles import TILES
 
@@ -161,6 +171,18 @@ class DomengState(pyspiel.State):
         if r is None or (m.round is None and not m.over):
             return f"dealing round {m.round_index + 1}: {len(m.dealing)} tiles dealt"
         return m.observation_string(0, private="all")
+
+
+class _SamplerRandom(random.Random):
+    """A :class:`random.Random` whose ``random()`` is OpenSpiel's probability sampler."""
+
+    def __init__(self, sampler: Any) -> None:
+        super().__init__(0)
+        self._sampler = sampler
+
+    def random(self) -> float:
+        x = float(self._sampler())
+        return x if x < 1.0 else 0.0
 
 
 _PRIVATE = {
@@ -201,6 +223,39 @@ class DomengObserver:
     def string_from(self, state: DomengState, player: int) -> str:
         """What ``player`` sees in ``state``, as text."""
         return state.match.observation_string(player, **self.kind)
+
+
+class PlayerBot(pyspiel.Bot):
+    """One of domeng's computer players (``make_player(name, seed=seed, **options)``) as
+    an OpenSpiel bot: at each decision it sees only its seat's
+    :meth:`~domeng.round.Round.view_for`, so OpenSpiel's algorithms can play against it.
+
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> game = pyspiel.load_game("python_domeng")
+    >>> bots = [PlayerBot(name, seed=s) for s, name in enumerate(
+    ...     ["heuristic", "greedy", "random", "random", "greedy"])]
+    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    >>> len(returns), max(returns) <= 0
+    (5, True)
+    """
+
+    def __init__(self, name: str, *, seed: int | None = None, **options: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = make_player(name, seed=seed, **options)
+
+    def step(self, state: DomengState) -> int:
+        """The action id of the player's choice in ``state``."""
+        seat = state.current_player()
+        return action_of(self.player.choose(state.match.round.view_for(seat)))
+
+    def restart_at(self, state: DomengState) -> None:
+        """Nothing to forget: the player decides from the view alone."""
+
+    def inform_action(self, state: DomengState, player_id: int, action: int) -> None:
+        """Nothing to remember: the view holds what the seat has seen."""
+
+    def __repr__(self) -> str:
+        return f"PlayerBot({self.player!r})"
 
 
 pyspiel.register_game(GAME_TYPE, DomengGame)

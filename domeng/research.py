@@ -36,6 +36,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from domeng import core
 from domeng.errors import DomengError, RulesError, show_value
 from domeng.game import Game
 from domeng.i18n import N_
@@ -206,6 +207,36 @@ class Match:
 
     def __deepcopy__(self, memo: dict) -> Match:
         return self.copy()
+
+    def resample(self, seat: int, rng: random.Random) -> Match:
+        """A copy in which the tiles ``seat`` cannot see in the round being played are dealt
+        anew, consistently with all it has seen (the search's :func:`sample_hands`), and the
+        round's moves replayed: the same information state for ``seat``, another deal."""
+        from domeng.players.search import sample_hands
+        from domeng.terms import Opening
+
+        other = self.copy()
+        r = self.round
+        if r is None:
+            return other
+        view = r.view_for(seat)
+        first = r.opening_reason is Opening.FIRST_ROUND
+        for _ in range(1000):
+            hands = sample_hands(view, rng)
+            dealt = hands[:]
+            for p in r.line:
+                dealt[p.seat] |= p.tile.bit
+            # before the lead, the opener of a first round holds the highest double (R5)
+            if not first or core.first_round_opener(dealt, r.rules)[0] == r.opener:
+                break
+        twin = Round(dealt, rules=r.rules,
+                     opener=None if r.opening_reason is Opening.FIRST_ROUND else r.opener,
+                     camat=r.start_camat, stones=(r.start_table, r.start_held))
+        for m in r.moves:
+            twin.play(m)
+        other.game.rounds[-1] = twin
+        other.dealt[-1] = tuple(i for h in dealt for i in _bits(h))
+        return other
 
     # ------------------------------------------------------------------ state
     @property

@@ -201,6 +201,51 @@ def test_openspiel_mcts_bot_plays_a_round(pyspiel):
     assert max(state.returns()) <= 0
 
 
+def test_openspiel_resample_keeps_the_information_state_and_deals_anew(pyspiel):
+    game = pyspiel.load_game("python_domeng")
+    rng = random.Random(8)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differed = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            p = state.current_player()
+            other = state.resample_from_infostate(p, sampler)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.information_state_tensor(p) == state.information_state_tensor(p)
+            assert other.legal_actions() == state.legal_actions()
+            differed += other.match.round.hands != state.match.round.hands
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert differed > 20
+
+
+def test_openspiel_ismcts_bot_plays_rounds_against_domeng_players(pyspiel):
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from domeng.openspiel import PlayerBot
+
+    game = pyspiel.load_game("python_domeng")
+    rng = np.random.RandomState(1)
+    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 20,
+                             random_state=rng)]
+    bots += [PlayerBot(name, seed=s) for s, name in
+             enumerate(["search", "heuristic", "greedy", "random"])]
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+                continue
+            a = bots[state.current_player()].step(state)
+            assert a in state.legal_actions()
+            state.apply_action(a)
+        assert max(state.returns()) <= 0
+
+
 # ---------------------------------------------------------------- PettingZoo
 @pytest.fixture(scope="module")
 def pz():
