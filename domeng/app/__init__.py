@@ -64,9 +64,9 @@ seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
 ``domeng-ready`` (hot-seat cover), ``domeng-end-left`` / ``domeng-end-right``
 / ``domeng-end-cancel`` (end choice), ``domeng-why`` (its glossary:
 ``domeng-glossary-panel``), ``domeng-log`` (rows ``li[data-id]``), ``domeng-hint``,
-``domeng-hints`` (``.domeng-hint-why``, the coach's reason in words, then its table; or
-``.domeng-hint-reason``: why Hint is greyed out), ``domeng-rules`` (its button ``.domeng-rules-toggle``, then
-``.domeng-rules-body``), ``domeng-scenario-picker``,
+``domeng-hints`` (``.domeng-hint-why``, the coach's reason in words, then its table;
+or ``.domeng-hint-reason``: why Hint is greyed out), ``domeng-rules`` (its button
+``.domeng-rules-toggle``, then ``.domeng-rules-body``), ``domeng-scenario-picker``,
 ``domeng-upload``, ``domeng-lesson`` (title and Markdown lesson, shown only
 for a scenario), ``domeng-save-game``,
 ``domeng-save-moment``, ``domeng-download`` (the link to the saved file),
