@@ -432,6 +432,27 @@ def cases() -> Iterator[Case]:  # noqa: C901 - one flat list reads best
     k = "bad text for people"
     yield c("title-line-separator", k, scenario(lambda d: key(d, "title", "one\u2028two")),
             "title", "control character", "\\u2028")
+    k = "bad puzzle key"
+    good = {"seat": 1, "goal": "pollo", "level": 1, "terms": ["POLLO"], "hint": "Look."}
+    yield c("puzzle-not-an-object", k, scenario(lambda d: key(d, "puzzle", "pollo")),
+            "puzzle", '"pollo"', "should be an object")
+    yield c("puzzle-level-4", k, scenario(lambda d: key(d, "puzzle", {**good, "level": 4})),
+            "puzzle.level", "4", "1, 2 or 3")
+    yield c("puzzle-seat-5", k, scenario(lambda d: key(d, "puzzle", {**good, "seat": 5})),
+            "puzzle.seat", "5")
+    yield c("puzzle-unknown-key", k, scenario(lambda d: key(d, "puzzle",
+                                                            {**good, "answer": "6|4"})),
+            "puzzle.answer", "unknown key")
+    yield c("puzzle-unknown-term", k, scenario(lambda d: key(d, "puzzle",
+                                                             {**good, "terms": ["DOMINO"]})),
+            "puzzle.terms[0]", '"DOMINO"')
+    yield c("puzzle-hint-escape", k, scenario(lambda d: key(d, "puzzle",
+                                                            {**good, "hint": "a\u001bb"})),
+            "puzzle.hint", "control character", "\\u001b")
+    yield c("puzzle-no-goal", k, scenario(lambda d: key(d, "puzzle", {"seat": 1, "level": 1})),
+            "puzzle.goal", "missing")
+    yield c("puzzle-in-a-game", k, game(lambda d: key(d, "puzzle", good)),
+            "puzzle", "unknown key")
 
 
 def main() -> int:
