@@ -284,7 +284,7 @@ class PuzzleView(w.VBox):
         self.controller = ctrl
         self.puzzle = ctrl.puzzle
         seats = [_PuzzleSeat(ctrl, s) for s in range(ctrl.seats)]
-        board = w.Box([*seats, _PuzzleTable(ctrl)])
+        board = w.Box([*seats, _PuzzleTable(ctrl, size=26)])
         board.add_class("domeng-board-area")
         why = WhyView(ctrl, glossary_open=False)
         side = w.VBox([_Verdict(ctrl), _Buttons(ctrl, on_next), why])

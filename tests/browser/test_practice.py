@@ -138,13 +138,15 @@ def test_screenshots_of_the_page_and_a_puzzle_in_each_language(serve, page, scre
         name = "right" if solved else "wrong"
         for width in (1280, 390):
             full_page(page, screenshot_dir / f"practice-{lang}-{name}-{width}.png", width)
-        # on a phone, the line and the puzzle seat's hand are on the first screens
+        # on a phone, the puzzle seat's hand and the line right under it, then the verdict
         page.set_viewport_size({"width": 390, "height": 844})
-        view.locator(".domeng-table").scroll_into_view_if_needed()
+        view.locator(".domeng-seat-box.domeng-puzzle-seat").scroll_into_view_if_needed()
         page.screenshot(path=screenshot_dir / f"practice-{lang}-{name}-390-screen.png")
-        table = view.locator(".domeng-table").bounding_box()
         seat = view.locator(".domeng-seat-box.domeng-puzzle-seat").bounding_box()
-        assert seat["y"] >= table["y"] and seat["y"] - table["y"] < 844, (table, seat)
+        table = view.locator(".domeng-table").bounding_box()
+        box = view.locator(".domeng-puzzle-answer").bounding_box()
+        assert seat["y"] < table["y"] < seat["y"] + seat["height"] + 20, (seat, table)
+        assert table["y"] + table["height"] <= box["y"] < seat["y"] + 844, (table, box)
 
 
 # ---------------------------------------------------------------- the static site
