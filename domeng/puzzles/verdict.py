@@ -178,6 +178,15 @@ def _passes_clause(_: Words, p: Puzzle, events: list, lang: str | None) -> str:
                           "(R12, R20)",
                           "{passes}, and as the LAST MAPPANO you pay {count} stones for it "
                           "(R12, R20)", paid, passes=text, count=_.number(paid))
+    first = [e for e in passes if Term.PASSEBUNGE in e.terms]
+    if first:
+        # TRANSLATORS: {passes}: the clauses above; {who}: the players among them who have
+        # played no tile this round; {count}: how many they are
+        text = _.ngettext(
+            "{passes}; {who} has played no tile yet, so that pass is a PASSEBUNGE (R12)",
+            "{passes}; {who} have played no tile yet, so those passes are PASSEBUNGE (R12)",
+            len(first), passes=text,
+            who=_.join([seat_name(e.seat, p.names, lang=lang) for e in first]))
     return text
 
 
