@@ -201,6 +201,18 @@ def test_openspiel_mcts_bot_plays_a_round(pyspiel):
     assert max(state.returns()) <= 0
 
 
+def test_the_readmes_mcts_example_runs(pyspiel, capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## For game researchers", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 10
+    exec(compile(code, "README.md", "exec"), {})
+    returns = eval(capsys.readouterr().out)
+    assert len(returns) == 5 and max(returns) <= 0
+
+
 def test_openspiel_resample_keeps_the_information_state_and_deals_anew(pyspiel):
     game = pyspiel.load_game("python_domeng")
     rng = random.Random(8)
