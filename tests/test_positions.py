@@ -246,3 +246,19 @@ def test_r14_r17_r19_the_cucuq_of_the_last_tile_is_cicci():
     r = position("last-tile").copy()
     r.advance()
     assert r.result.cucuq == 2 and r.result.first_cappu == 3
+
+
+def test_r10_r17_a_seat_task_s_seats_name_neither_the_last_mappano_nor_the_result():
+    """The seat tasks ask who pays, who wins, who receives: their seats (drawn with
+    ``ask``) wear no LAST MAPPANO badge and no result badge, as the app's seats do."""
+    from domeng import render
+
+    for name in ("dry-pass", "no-cucuq-at-a-count", "block-makes-no-camat", "blocked"):
+        r = position(name)
+        asked = "".join(render.seat_html(r, s, names=PLAYERS, ask=True) for s in range(5))
+        told = "".join(render.seat_html(r, s, names=PLAYERS) for s in range(5))
+        assert "LAST MAPPANO" in told and "LAST MAPPANO" not in asked, name
+    ended = position("last-tile").copy()
+    ended.advance()
+    asked = render.seat_html(ended, 2, names=PLAYERS, ask=True)
+    assert "CUCUQ" in render.seat_html(ended, 2, names=PLAYERS) and "CUCUQ" not in asked

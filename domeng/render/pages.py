@@ -200,19 +200,21 @@ def _just_passed(t: _Table) -> tuple[int, Term] | None:
     return e.seat, Term.PASSEBUNGE if Term.PASSEBUNGE in e.terms else Term.PASS
 
 
-def _seat_badges(_: Words, t: _Table, seat: int) -> list[str]:
+def _seat_badges(_: Words, t: _Table, seat: int, ask: bool = False) -> list[str]:
+    """The badges that apply to ``seat``; for a question (``ask``) none that could answer
+    it: not the LAST MAPPANO (who pays for a pass, who blocked) nor the round's result."""
     out = []
     if t.turn == seat and not t.is_over:
         # TRANSLATORS: a badge on the seat whose turn it is.
         out.append(_badge(_, _("▶ to play"), kind="turn"))
     if t.camat == seat:
         out.append(_badge(_, "CAMAT", term=Term.CAMAT))
-    if t.last_mappano == seat:
+    if t.last_mappano == seat and not ask:
         out.append(_badge(_, "LAST MAPPANO", term=Term.LAST_MAPPANO))
     passed = _just_passed(t)
     if passed is not None and passed[0] == seat:
         out.append(_badge(_, passed[1].label, term=passed[1], kind="pass"))
-    res = t.result
+    res = None if ask else t.result
     if res is not None:
         if res.first_cappu == seat:
             out.append(_badge(_, "FIRST CAPPU", term=Term.FIRST_CAPPU, kind="result"))
@@ -251,7 +253,8 @@ def seat_html(
     on the seat whose pass is the latest event, FIRST CAPPU, CEKI, POLLO,
     MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts. ``ask``:
     a picture for a question, which must not answer it: no tile is marked
-    playable and no note says what a pass would cost. Its words are in ``lang``
+    playable, no note says what a pass would cost, and no badge names the LAST
+    MAPPANO or the round's result. Its words are in ``lang``
     (the Bugis terms stay as they are).
 
     >>> import random
@@ -277,7 +280,7 @@ def seat_html(
                             selected=selected, lang=lang)
     else:
         hand_pic = hand_svg([None] * t.hand_sizes[seat], reveal=False, size=size, lang=lang)
-    tags = _seat_badges(_, t, seat) if badges is None else [_badge(_, b) for b in badges]
+    tags = _seat_badges(_, t, seat, ask) if badges is None else [_badge(_, b) for b in badges]
     count = t.hand_sizes[seat]
     tiles = _.ngettext("{count} tile", "{count} tiles", count)
     facts = [f"<span>{esc(tiles)}</span>"]

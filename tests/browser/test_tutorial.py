@@ -35,6 +35,8 @@ def open_tutorial(page, url: str, query: str = ""):
 def wait_for_every_table(page):
     """The later chapters' tables are laid out after the page opens; wait for the last."""
     page.locator(".domeng-chapter-game .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    page.locator(".domeng-review-camat-or-not .domeng-seat-box-4").wait_for(
+        state="visible", timeout=TIMEOUT)
 
 
 def status(app) -> str:
@@ -82,11 +84,21 @@ def test_the_tutorial_reads_as_a_lesson_with_no_code_shown(page, url, screenshot
     open_tutorial(page, url)
     assert page.locator("h1").first.inner_text().startswith("Domeng: a lesson in chapters")
     headings = page.locator(".jp-MarkdownCell h2").all_inner_texts()
-    assert len(headings) == 11 and headings[3].startswith("4. PASSEBUNGE"), headings
+    assert len(headings) == 14 and headings[3].startswith("4. PASSEBUNGE"), headings
     wait_for_every_table(page)
-    expect(page.locator(".domeng-app")).to_have_count(10, timeout=TIMEOUT)
-    # a question in every chapter, and one on a position the lessons did not show
-    expect(page.locator(".domeng-quiz")).to_have_count(21, timeout=TIMEOUT)
+    # the deal, ten lesson apps and the game; ten move tasks and ten seat tasks on the board
+    apps = ".domeng-app:not(.domeng-puzzle):not(.domeng-seat-task)"
+    expect(page.locator(apps)).to_have_count(12, timeout=TIMEOUT)
+    expect(page.locator(".domeng-app.domeng-puzzle")).to_have_count(10, timeout=TIMEOUT)
+    expect(page.locator(".domeng-seat-task")).to_have_count(10, timeout=TIMEOUT)
+    # a question with four choices in every chapter but the review
+    expect(page.locator(".domeng-quiz")).to_have_count(15, timeout=TIMEOUT)
+    assert page.locator(".domeng-quiz .domeng-quiz-choice").count() == 60
+    card = page.locator(".jp-MarkdownCell",
+                        has=page.locator("strong", has_text=re.compile(r"^The scoring card")))
+    assert card.locator("tr").count() == 9  # its head and eight ways stones move
+    first_chapter = page.locator(".jp-MarkdownCell h2").first.bounding_box()["y"]
+    assert card.bounding_box()["y"] < first_chapter
     # Voilà strips the code: code cells have no input, no prompts, no editor, no source text
     code_cells = page.locator(".jp-CodeCell")
     assert code_cells.count() > 30
@@ -273,3 +285,42 @@ def test_a_page_that_lost_a_widget_reloads_itself_once(page, url):
     page.wait_for_timeout(3_000)
     assert len(loads) == 2
     assert page.locator("text=Error displaying widget").count() == 1
+
+
+def test_a_your_turn_is_answered_by_clicking_the_board(page, url, screenshot_dir):
+    """Chapter 6's move task: a wrong tile is refuted by the line that defeats it, Retry,
+    the right tile solves it. Chapter 10's seat task: a wrong seat, then the right one."""
+    open_tutorial(page, url)
+    task = page.locator(".domeng-task-first-out")
+    hand = task.locator(".domeng-puzzle-seat")
+    hand.locator(".domeng-playable").first.wait_for(state="visible", timeout=TIMEOUT)
+    task.scroll_into_view_if_needed()
+    hand.locator('[data-id="4|2"]').click()  # fits only the 4 end: played at once
+    wrong = task.locator('.domeng-puzzle-verdict[data-solved="false"]'
+                         ":not(:has(.domeng-puzzle-playing))")
+    wrong.wait_for(timeout=TIMEOUT)
+    assert "After 4|2 at the right end the ends are 3 and 2" in wrong.inner_text()
+    assert "Dadi goes out first with 6|6" in wrong.inner_text()  # the refutation, on the board
+    task.locator('.domeng-table [data-id="6|6"]').wait_for(timeout=TIMEOUT)
+    element_screenshot(page, task, screenshot_dir / "tutorial-task-refuted.png")
+    task.locator(".domeng-puzzle-retry").click()
+    task.locator(".domeng-puzzle-prompt").wait_for(timeout=TIMEOUT)
+    hand.locator('[data-id="4|1"]').click()
+    right = task.locator('.domeng-puzzle-verdict[data-solved="true"]'
+                         ":not(:has(.domeng-puzzle-playing))")
+    right.wait_for(timeout=TIMEOUT)
+    assert "Eppa goes out first with 4|2" in right.inner_text()
+    element_screenshot(page, task, screenshot_dir / "tutorial-task-solved.png")
+
+    seats = page.locator(".domeng-task-dry-pass")
+    seats.locator(".domeng-seat-box-4").wait_for(state="visible", timeout=TIMEOUT)
+    seats.scroll_into_view_if_needed()
+    seats.locator('[data-id="seat-4"]').first.click()  # Eppa plays next, but does not pay
+    verdict = seats.locator('.domeng-puzzle-verdict[data-solved="false"]')
+    verdict.wait_for(timeout=TIMEOUT)
+    assert "LAST MAPPANO (R12)" in verdict.inner_text()
+    seats.locator('[data-id="seat-2"]').first.click()
+    verdict = seats.locator('.domeng-puzzle-verdict[data-solved="true"]')
+    verdict.wait_for(timeout=TIMEOUT)
+    assert "Cicci played the LAST DOMINO, [3|2]" in verdict.inner_text()
+    element_screenshot(page, seats, screenshot_dir / "tutorial-seat-task.png")
