@@ -177,3 +177,34 @@ def test_a_puzzle_opened_by_its_link_on_the_static_site_runs_in_the_browser(site
     finally:
         context.close()
     assert blocked == [], f"requests to other hosts: {blocked}"
+
+
+# ---------------------------------------------------------------- domeng play / domeng app
+def test_domeng_play_links_the_practice_page_which_opens_a_puzzle_in_its_language(
+        browser, tmp_path):
+    """The server a user starts: its play page (in Lithuanian) links the practice page, which
+    the same server serves, keeping the language; ?puzzle= there opens that puzzle."""
+    import voila_server
+
+    proc, url = voila_server.start_app("play", tmp_path / "app.log")
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(url + "/?lang=lt", timeout=SITE_TIMEOUT)
+        page.locator(".domeng-play .domeng-step").wait_for(state="visible", timeout=SITE_TIMEOUT)
+        link = page.locator(".domeng-practice-link a")
+        assert link.inner_text() == words("lt")(
+            "Practice: puzzles to solve on the board, one move each")
+        link.click()
+        page.wait_for_url("**/voila/render/practice.ipynb?lang=lt", timeout=SITE_TIMEOUT)
+        page.locator(f'.domeng-practice-index a[data-id="{PUZZLE}"]').wait_for(
+            timeout=SITE_TIMEOUT)
+        assert words("lt")("Puzzles") in page.locator(".domeng-practice-heading").inner_text()
+        page.goto(url + f"/voila/render/practice.ipynb?lang=id&puzzle={PUZZLE}",
+                  timeout=SITE_TIMEOUT)
+        view = page.locator(f".domeng-puzzle-{PUZZLE}")
+        view.locator(".domeng-puzzle-seat .domeng-playable").first.wait_for(timeout=SITE_TIMEOUT)
+        assert load_puzzle(PUZZLE).goal_text("id") in view.inner_text()
+        context.close()
+    finally:
+        voila_server.stop(proc)
