@@ -496,3 +496,35 @@ def test_the_stones_and_pips_the_text_gives_are_the_rounds(name):
         words = {"Fifteen": 15, "Fourteen": 14, "Sixteen": 16}
         count = int(m[1]) if m[1].isdigit() else words[m[1]]
         assert count == sum(h.bit_count() for h in r.hands)
+
+
+RULE_VARIANTS = [{"voluntary_pass": True}, {"block_passes_cost": False},
+                 {"camat_after_settlement": False}, {"pollo_stones": 2, "pass_stones": 3}]
+
+
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda r: ",".join(r))
+@pytest.mark.parametrize("name", ["pollo-which-end", "give-your-stones-away",
+                                  "camat-pay-to-empty", "mappakuling-two-moves-ahead",
+                                  "fewest-stones-pay-the-passes", "manguno-keep-the-four"])
+def test_the_search_follows_the_rules_of_the_file(name, rules):
+    """Under other readings of the rules (a voluntary pass among them) the search still
+    agrees with the independent one, move by move."""
+    data = _named_data(name)
+    data["rules"] = rules
+    p = puzzle_from_record(load(data), name=name)
+    r = replay(p.record, record_events=False).rounds[-1]
+    memo: dict = {}
+    for m in r.legal_moves():
+        assert p.scores[m] == _after(r, m, p.seat, p.goal, memo), (str(m), rules)
+        v = judge(p, m)
+        done = v.round()
+        for lang in LANGS:
+            text = v.reason(lang)
+            assert "None" not in text and (m.tile is None or str(m.tile) in text)
+        if done.is_over and not (p.goal is Goal.MAPPAKULING and v.solved):
+            assert _goal_met(p.goal, p.seat, done) == v.score
+
+
+def _named_data(name: str) -> dict:
+    return json.loads((load_puzzle_file.__globals__["_folder"]() / f"{name}.json")
+                      .read_text(encoding="utf-8"))

@@ -144,6 +144,10 @@ def judge(p: Puzzle, move: Move | str) -> Verdict:
 # ------------------------------------------------------------------- sentences
 def _after_clause(_: Words, tile, end: str, ends: tuple[int, int]) -> str:
     left, right = ends
+    if tile is None:  # a voluntary pass (R9 reading)
+        # TRANSLATORS: the start of a puzzle's verdict when the move was a voluntary pass
+        return _("After your pass the ends are still {left} and {right}", left=left,
+                 right=right)
     if end == LEFT:
         # TRANSLATORS: the start of a puzzle's verdict; {left} and {right}: the open ends
         # after the move
@@ -211,7 +215,6 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
         return seat_name(seat, names, lang=lang)
 
     plays = [e for e in events if e.kind is EventKind.PLAY]
-    last = plays[-1]
     if kuling:
         last = [e for e in plays if e.seat == p.seat and Term.MAPPAKULING in e.terms][-1]
         if first:
@@ -223,23 +226,23 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
     res = r.result
     if res.ending is Ending.CEKI:
         text = _("{who} goes out with {tile}: a CEKI (R14), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+                 who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
     elif res.ending is Ending.POLLO:
         text = _("{who} goes out with {tile}: a POLLO (R14), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+                 who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
     elif res.ending is Ending.FIRST_CAPPU:
         text = _("{who} goes out first with {tile}: FIRST CAPPU (R14), and {cucuq} is the "
-                 "CUCUQ (R17)", who=who(res.winner), tile=last.tile, cucuq=who(res.cucuq))
+                 "CUCUQ (R17)", who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
     elif res.ending is Ending.MANGUNO:
         # TRANSLATORS: {tile}: the LAST DOMINO, played by {who}, after which nobody can play
         text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO with no "
                  "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.manguno), tile=last.tile, cucuq=who(res.cucuq))
+                 who=who(res.manguno), tile=r.last_domino, cucuq=who(res.cucuq))
     else:
         # TRANSLATORS: {pips} is the MATTIKKENG's pip total, "5 pips" (the message below)
         text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and {winner} "
                  "wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
-                 who=who(res.manguno), tile=last.tile, winner=who(res.winner),
+                 who=who(res.manguno), tile=r.last_domino, winner=who(res.winner),
                  # TRANSLATORS: a pip total in a puzzle's verdict: "wins … with 5 pips"
                  pips=_.ngettext("{count} pip", "{count} pips", res.pips[res.winner],
                                  count=_.number(res.pips[res.winner])))
