@@ -471,17 +471,14 @@ class _Index(Board):
         page = self.page
         _ = words(page.lang)
         solved = set(page.progress.solved)
-        by_level: dict[int, dict[str, list]] = {}
-        for p in page.puzzles:
-            first = p.terms[0].label if p.terms else ""
-            by_level.setdefault(p.level, {}).setdefault(first, []).append(p)
+        by_level = grouped(page.puzzles)
         parts = []
         done = _("{solved} of {count} solved", solved=len(solved & set(page.names)),
                  count=len(page.names))
         parts.append(f'<p class="domeng-practice-count">{html.escape(done)}</p>')
         mark = html.escape(_("solved"))
         parts.append('<div class="domeng-practice-levels">')
-        for level in sorted(by_level):
+        for level in by_level:
             head = html.escape(_("Level {level}", level=level))
             parts.append(f'<section class="domeng-practice-level" data-level="{level}">'
                          f"<h3>{head}</h3>")
@@ -504,6 +501,16 @@ class _Index(Board):
         parts.append("</div>")
         self.label = _("The puzzles")
         self.html = "".join(parts)
+
+
+def grouped(puzzles: Sequence) -> dict[int, dict[str, list]]:
+    """The puzzles by level (ascending), then by the term each practises first (in the order
+    the terms first come), each group in the given order: the index's order."""
+    by_level: dict[int, dict[str, list]] = {}
+    for p in puzzles:
+        first = p.terms[0].label if p.terms else ""
+        by_level.setdefault(p.level, {}).setdefault(first, []).append(p)
+    return {level: by_level[level] for level in sorted(by_level)}
 
 
 def guarded_page(page: PracticePage, fn: Callable[[str], object]) -> Callable[[str], None]:
@@ -586,7 +593,8 @@ class PracticePage(w.VBox):
 
     def next_after(self, name: str) -> str | None:
         """The puzzle after ``name`` in the index's order (None after the last)."""
-        order = [p.name for p in sorted(self.puzzles, key=lambda p: p.level)]
+        order = [p.name for terms in grouped(self.puzzles).values()
+                 for group in terms.values() for p in group]
         i = order.index(name) if name in order else -1
         return order[i + 1] if 0 <= i < len(order) - 1 else None
 
