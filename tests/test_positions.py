@@ -248,9 +248,10 @@ def test_r14_r17_r19_the_cucuq_of_the_last_tile_is_cicci():
     assert r.result.cucuq == 2 and r.result.first_cappu == 3
 
 
-def test_r10_r17_a_seat_task_s_seats_name_neither_the_last_mappano_nor_the_result():
-    """The seat tasks ask who pays, who wins, who receives: their seats (drawn with
-    ``ask``) wear no LAST MAPPANO badge and no result badge, as the app's seats do."""
+def test_r05_r10_r17_a_seat_task_s_seats_name_no_opener_last_mappano_or_result():
+    """The seat tasks ask who opens, pays, wins, receives: their seats (drawn with ``ask``)
+    wear no LAST MAPPANO badge, no result badge and before the opening no "to play", which
+    the app's seats do."""
     from domeng import render
 
     for name in ("dry-pass", "no-cucuq-at-a-count", "block-makes-no-camat", "blocked"):
@@ -258,6 +259,9 @@ def test_r10_r17_a_seat_task_s_seats_name_neither_the_last_mappano_nor_the_resul
         asked = "".join(render.seat_html(r, s, names=PLAYERS, ask=True) for s in range(5))
         told = "".join(render.seat_html(r, s, names=PLAYERS) for s in range(5))
         assert "LAST MAPPANO" in told and "LAST MAPPANO" not in asked, name
+    opening = position("who-opens")
+    assert "to play" in render.seat_html(opening, 3, names=PLAYERS)
+    assert "to play" not in render.seat_html(opening, 3, names=PLAYERS, ask=True)
     ended = position("last-tile").copy()
     ended.advance()
     asked = render.seat_html(ended, 2, names=PLAYERS, ask=True)

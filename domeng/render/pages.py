@@ -202,9 +202,10 @@ def _just_passed(t: _Table) -> tuple[int, Term] | None:
 
 def _seat_badges(_: Words, t: _Table, seat: int, ask: bool = False) -> list[str]:
     """The badges that apply to ``seat``; for a question (``ask``) none that could answer
-    it: not the LAST MAPPANO (who pays for a pass, who blocked) nor the round's result."""
+    it: not the LAST MAPPANO (who pays for a pass, who blocked), nor the round's result,
+    nor before the opening whose turn it is (who opens)."""
     out = []
-    if t.turn == seat and not t.is_over:
+    if t.turn == seat and not t.is_over and (t.line or not ask):  # who opens: a question
         # TRANSLATORS: a badge on the seat whose turn it is.
         out.append(_badge(_, _("▶ to play"), kind="turn"))
     if t.camat == seat:
@@ -254,7 +255,7 @@ def seat_html(
     MANGUNO, MATTIKKENG, CUCUQ, ★ wins the round), or your own texts. ``ask``:
     a picture for a question, which must not answer it: no tile is marked
     playable, no note says what a pass would cost, and no badge names the LAST
-    MAPPANO or the round's result. Its words are in ``lang``
+    MAPPANO, the round's result or, before the opening, the opener. Its words are in ``lang``
     (the Bugis terms stay as they are).
 
     >>> import random
