@@ -8,11 +8,13 @@ each such moment, with two legal moves or more, it asks the exact search of
 those for which some first moves reach the goal and others do not: a valid puzzle. It
 prints one line per candidate::
 
-    seed 12 round 3 event 21 seat 2 ceki  right 5|2 left  wrong 5|2 right, 3|1 right
-        tiles 9  ends 2 5  lines 1/3  terms LEMPA MAPPAKULING CEKI CUCUQ  0.021 s
+    seed 10 round 5 event 16 seat 1 ceki  right 4|2 left  wrong 3|0 right
+        tiles 9  ends 4 3  lines 2/4  terms CEKI CUCUQ FIRST_CAPPU LEMPA MAPPAKULING PASS  …
 
 (``terms``: the term ids in the events of the right moves' lines and of the wrong moves'
-refutations; ``lines``: the lengths of the shortest right and longest wrong line.)
+refutations; ``lines``: the lengths of the shortest right and longest wrong line; then
+(cut here) the stones at the moment, ``table 25 held [0, 0, 0, 0, 0]``, and the time the
+search took.)
 
 With ``--write DIR`` each candidate is also written as a scenario file with a
 ``puzzle`` key (title, text and hint left empty, to be written by hand: ``domeng

@@ -125,6 +125,12 @@ class Puzzle:
         score = self.scores[move]
         return score == self.best if not self.goal.is_boolean else score > 0
 
+    def reaches_at(self, r: Round, move: Move) -> bool:
+        """Whether, at a later moment ``r`` of this puzzle (a decision after the first
+        move), playing ``move`` (legal there) still lets the seat reach the goal."""
+        score = self._search.score_after(state_of(r), move_code(move))
+        return score == self.best if not self.goal.is_boolean else score > 0
+
     def solutions(self) -> list[Move]:
         """The first moves that reach the goal."""
         return [m for m in self.first_moves() if self.reaches(m)]

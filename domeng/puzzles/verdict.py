@@ -79,7 +79,7 @@ class Verdict(NamedTuple):
             if r.turn != p.seat:
                 others.append(k)
                 for alt in r.legal_moves():
-                    if alt != m and _reaches_after(p, r, alt):
+                    if alt != m and p.reaches_at(r, alt):
                         return k
             r.play(m)
         return others[-1] if others else None
@@ -122,15 +122,6 @@ class Verdict(NamedTuple):
         # the goal) ended; {verdict}: the goal, reached or not, a sentence of its own
         return _("{after}; {outcome}. {verdict}", after=after, outcome=outcome,
                  verdict=verdict)
-
-
-def _reaches_after(p: Puzzle, r: Round, move: Move) -> bool:
-    """Whether the seat could still reach the goal after ``move`` is played at ``r``."""
-    from domeng.puzzles.search import move_code, state_of
-
-    st = state_of(r)
-    score = p._search.score_after(st, move_code(move))
-    return score == p.best if not p.goal.is_boolean else score > 0
 
 
 def judge(p: Puzzle, move: Move | str) -> Verdict:
