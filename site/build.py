@@ -382,9 +382,9 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     """The site's front page: a link to each notebook's page, the play and practice pages in
     each language."""
     titles = {
-        "tutorial": "The tutorial: learn Domeng in eleven chapters",
-        "tutorial-id": "Tutorial dalam Bahasa Indonesia: belajar Domeng dalam sebelas bab",
-        "tutorial-lt": "Pamoka lietuviškai: išmokite žaisti Domeng per vienuolika skyrių",
+        "tutorial": "The tutorial: learn Domeng in fourteen chapters",
+        "tutorial-id": "Tutorial dalam Bahasa Indonesia: belajar Domeng dalam empat belas bab",
+        "tutorial-lt": "Pamoka lietuviškai: išmokite žaisti Domeng per keturiolika skyrių",
         "play": "Play: the table alone",
         "play?lang=id": "Main: meja permainan, dalam Bahasa Indonesia",
         "play?lang=lt": "Žaisti: stalas, lietuviškai",
