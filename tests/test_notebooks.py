@@ -305,6 +305,8 @@ def test_every_question_confirms_its_right_answer_and_explains_the_others(path):
     assert len(quizzes) >= len(CHAPTERS) - 1  # a question in every chapter but the review
     for q in quizzes:
         assert len(q.choices) == 4, q.question  # real misconceptions, not a coin toss
+        for choice, why in q.choices.items():  # each says why, with the rule
+            assert re.search(r"\(R\d+", why), f"{q.question}: {choice}"
         for choice in q.choices:
             if choice != q.answer:
                 assert not q.choose(choice).correct
@@ -334,6 +336,7 @@ def test_every_task_on_the_board_refutes_a_wrong_answer_and_accepts_the_right_on
                     assert not q.choose(seat) and 'data-solved="false"' in _verdict(t)
             assert q.choose(q.answer) and 'data-solved="true"' in _verdict(t)
             assert q.answer in q.feedback, q.prompt  # the answer says why
+            assert all(re.search(r"\(R\d+", why) for why in q.feedback.values()), q.prompt
             continue
         c = t.controller
         wrong = next(m for m in c.puzzle.first_moves() if m not in c.puzzle.solutions())
