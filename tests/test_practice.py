@@ -307,7 +307,7 @@ def test_a_seat_task_refuses_what_is_no_seat():
     assert "not a seat" in find(task, "domeng-errors").value and task.question.tries == []
     task.set_language("lt")
     find(task, "domeng-seat-box-1").selected = "seat-1"
-    assert words("lt")("✘ Not this move.") in find(task, "domeng-puzzle-verdict-box").value
+    assert words("lt")("✘ Not quite.") in find(task, "domeng-puzzle-verdict-box").value
 
 
 # ---------------------------------------------------------------- progress and the page

@@ -56,6 +56,7 @@ from domeng import render
 from domeng.app import find, texts
 from domeng.app.board import Board, asset
 from domeng.app.panels import ErrorView, lesson_html
+from domeng.app.quiz import RIGHT, WRONG
 from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
 from domeng.app.views import SeatView, TableView, WhyView, _button, _label, _View
 from domeng.errors import DomengError
@@ -370,14 +371,20 @@ class SeatTask(w.VBox):
         lang = q.lang
         _ = words(lang)
         r = q.round
+        verdict = self._verdict(_)
         for s, board in enumerate(self.seats):
             body = _NO_DATA_ID.sub("", render.seat_html(r, s, names=q.names, reveal=True,
                                                         ask=True, size=24, lang=lang))
-            picked = " domeng-seat-chosen" if q.chosen == s else ""
+            picked, note = "", ""
+            if q.chosen == s:
+                picked = " domeng-seat-chosen"
+                # the verdict again beside the seat clicked, for a phone (practice.css), where
+                # the verdict above may be a screen away; screen readers hear the one above
+                note = f'<div class="domeng-seat-note" aria-hidden="true">{verdict}</div>'
             label = _("Choose {who}", who=q.names[s])
             board.label = label
             board.html = (f'<div class="domeng-seat-pick{picked}" data-id="seat-{s}" '
-                          f'aria-label="{html.escape(label)}">{body}</div>')
+                          f'aria-label="{html.escape(label)}">{body}{note}</div>')
         line = render.line_svg(r.line, ends=r.ends, last=r.last_domino, width=340, size=26,
                                names=q.names, lang=lang)
         self.table.value = (f'<div class="domeng-table-box"><div class="domeng-line-box">{line}'
@@ -389,16 +396,23 @@ class SeatTask(w.VBox):
             self.verdict.value = f'<p class="domeng-puzzle-prompt">{ask}</p>'
             return
         right = q.chosen == q.answer
-        head = _(SOLVED if right else NOT_SOLVED)
+        self.verdict.value = (
+            f'<div class="domeng-puzzle-verdict" data-solved="{str(right).lower()}" '
+            f'role="status">{verdict}</div>'
+        )
+
+    def _verdict(self, _: Words) -> str:
+        """The chosen seat's verdict and feedback, as HTML ("" before a choice)."""
+        q = self.question
+        if q.chosen < 0:
+            return ""
+        right = q.chosen == q.answer
+        head = _(RIGHT if right else WRONG)  # the quiz's words: a seat is an answer, not a move
         said = q.said(q.chosen)
         if said is None:
             said = (_("Yes: {who}.", who=q.names[q.chosen]) if right
                     else _("Not {who}: try another seat.", who=q.names[q.chosen]))
-        self.verdict.value = (
-            f'<div class="domeng-puzzle-verdict" data-solved="{str(right).lower()}" '
-            f'role="status"><strong>{html.escape(head)}</strong> '
-            f"{lesson_html(said).strip()}</div>"
-        )
+        return f"<strong>{html.escape(head)}</strong> {lesson_html(said).strip()}"
 
     def __repr__(self) -> str:
         return "SeatTask()"
