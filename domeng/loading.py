@@ -1,9 +1,10 @@
-"""What a static page says while its Python starts, in every language.
+"""What a page says under its spinner while its Python starts, in every language.
 
 A page of the static site (``site/build.py``) is covered by Voici's spinner until its
 cells have run, with Voici's own English words under it ("Starting up kernel...",
 "Executing 3 of 40"). The build writes these sentences, from the catalogue, into each
-page, and ``site/query.js`` shows them in the page's language instead.
+page, and ``site/query.js`` shows them in the page's language instead; the Voilà
+template of ``domeng app`` (``app/jupyter-data/voila/templates/domeng``) holds the same.
 
 >>> loading_words("id")["starting"]
 'Menyalakan Python di peramban Anda…'
@@ -22,13 +23,17 @@ STARTING = N_("Starting Python in your browser…")
 # TRANSLATORS: under the spinner while a static page runs its code; {index} and {count} stay
 # as they are (the page fills them in: 3 of 40)
 RUNNING = N_("Preparing the page: step {index} of {count}…")
+# TRANSLATORS: under the spinner of a page of `domeng app` (Python runs on the server) before
+# its code starts
+PREPARING = N_("Preparing the page…")
 
 
 def loading_words(lang: str | None = None) -> dict[str, str]:
-    """The two sentences in ``lang`` (English by default): ``starting`` while Python starts,
-    ``running`` (with ``{index}`` and ``{count}`` left for the page) while the cells run."""
+    """The sentences in ``lang`` (English by default): ``starting`` while Python starts in
+    the browser (the static site), ``preparing`` before a served page's code runs (``domeng
+    app``), ``running`` (with ``{index}`` and ``{count}`` left for the page) while it runs."""
     _ = words(lang)
-    return {"starting": _(STARTING), "running": _(RUNNING)}
+    return {"starting": _(STARTING), "preparing": _(PREPARING), "running": _(RUNNING)}
 
 
 def every_language() -> dict[str, dict[str, str]]:

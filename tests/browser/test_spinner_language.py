@@ -4,10 +4,15 @@ A page with the spinner and Voici's update_loading_text is enough: no Pyodide.""
 
 from __future__ import annotations
 
-import pytest
-from test_site_loading import fake_site  # tests/test_site_loading.py
+import sys
+from pathlib import Path
 
-from domeng.loading import loading_words
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_site_loading import fake_site  # noqa: E402  (tests/test_site_loading.py)
+
+from domeng.loading import loading_words  # noqa: E402
 
 
 @pytest.mark.parametrize(("page_name", "query", "lang"), [
@@ -25,3 +30,15 @@ def test_the_spinner_speaks_the_page_s_language(tmp_path, page, page_name, query
     assert text.inner_text() == said["starting"]
     page.evaluate("window.update_loading_text(3, 40, null)")
     assert text.inner_text() == said["running"].format(index=3, count=40)
+
+
+def test_the_voila_spinner_speaks_the_tutorial_s_language(serve, page):
+    """`domeng app`: the Lithuanian tutorial's spinner is in Lithuanian while its cells run
+    (the tutorial runs for seconds; the words are read as soon as the spinner is there)."""
+    said = loading_words("lt")
+    running = said["running"].split("{index}")[0]
+    page.goto(serve("notebooks/tutorial-lt.ipynb") + "/", wait_until="commit", timeout=120_000)
+    page.wait_for_selector("#loading_text", timeout=120_000)
+    told = page.locator("#loading_text").inner_text()
+    assert told == said["preparing"] or told.startswith(running), told
+    assert page.evaluate("document.documentElement.lang") == "lt"
