@@ -110,6 +110,16 @@ def test_the_index_opens_a_puzzle_and_next_goes_on(serve, page):
     view.locator(".domeng-puzzle-hint").click()
     view.locator('.domeng-puzzle-seat [data-hint="true"]').wait_for(timeout=TIMEOUT)
     view.locator('.domeng-table [data-hint="true"]').wait_for(timeout=TIMEOUT)
+    # Retry pressed while the board plays the wrong answer: the puzzle is back at its moment
+    answer(view, *WRONG)
+    view.locator('.domeng-puzzle-verdict[data-solved="false"]').wait_for(timeout=TIMEOUT)
+    view.locator(".domeng-puzzle-retry").click()
+    view.locator(".domeng-puzzle-prompt").wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(2500)  # longer than the answer would have played on
+    assert view.locator(".domeng-puzzle-verdict").count() == 0
+    assert view.locator('.domeng-table [data-id="0|0"]').count() == 0
+    answer(view, *RIGHT)
+    settled(view, True)
     following = view.locator(".domeng-puzzle-next")
     if following.count():
         following.click()
