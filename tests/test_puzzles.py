@@ -278,6 +278,22 @@ def test_a_tile_that_fits_one_end_needs_no_end():
     assert judge(p, "3|3").move == judge(p, "3|3 right").move
 
 
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_a_move_is_read_back_as_the_legal_list_of_its_language_writes_it(lang, capsys):
+    """The refusal lists "3|0 kiri, 3|0 kanan" in Indonesian: typed back, in any case and
+    spacing, each names the end it says (an end in no language stays refused)."""
+    p = load_puzzle("pollo-which-end")
+    assert main(["puzzle", "pollo-which-end", "--try", "3|0", "--lang", lang]) == 2
+    legal = capsys.readouterr().err.rsplit(": ", 1)[1].strip().split(", ")
+    assert len(legal) == 2
+    for text, move in zip(legal, p.first_moves(), strict=True):
+        assert judge(p, text).move == move
+        assert judge(p, "  " + text.upper().replace(" ", "   ") + " ").move == move
+        assert judge(p, text.replace("3|0", "0|3")).move == move
+    with pytest.raises(IllegalMove, match='"up"'):
+        judge(p, "3|0 up")
+
+
 def test_an_unknown_puzzle_lists_the_puzzles():
     with pytest.raises(UnknownPuzzle) as exc:
         load_puzzle("../pollo")

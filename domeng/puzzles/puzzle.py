@@ -15,7 +15,7 @@ good one (no first move reaches the goal, or every one does, a text missing a la
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from domeng.errors import DomengError, ScenarioError, show_value
@@ -23,7 +23,7 @@ from domeng.i18n import N_, languages, words
 from domeng.puzzles.goals import Goal, goal_text
 from domeng.puzzles.search import Search, State, code_move, move_code, state_of
 from domeng.records import Record, replay, text_in
-from domeng.round import Move, Round
+from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.terms import Term
 
 __all__ = ["Puzzle", "PuzzleError", "problems", "puzzle_from_record"]
@@ -150,7 +150,7 @@ class Puzzle:
         r = self._round
         if isinstance(move, str):
             text = move.split()
-            end = text[1] if len(text) == 2 else None
+            end = _end_word(text[1]) if len(text) == 2 else None
             tile: Any = text[0] if len(text) in (1, 2) else move
             checked = r.check_move(tile, end)
         else:
@@ -162,6 +162,30 @@ class Puzzle:
         :class:`~domeng.puzzles.search.Search`)."""
         codes, _ = self._search.line(self._state, move_code(move))
         return tuple(code_move(c) for c in codes)
+
+
+def _end_word(word: str) -> str:
+    """The end a move's text names: "left"/"right" in any case, or the word a language's
+    list of legal moves shows ("3|0 kiri", "3|0 kairėje"), so a learner can type back what
+    an error listed; anything else is left as it is, for the engine's one-line refusal.
+
+    >>> _end_word("LEFT"), _end_word("kanan"), _end_word("kairėje"), _end_word("up")
+    ('left', 'right', 'left', 'up')
+    """
+    return _end_words().get(word.casefold(), word)
+
+
+@cache
+def _end_words() -> dict[str, str]:
+    """Each language's word for the left and the right end, as domeng.round lists legal
+    moves ("{tile} left"), case-folded, to the end it names."""
+    found = {LEFT: LEFT, RIGHT: RIGHT}
+    for lang in languages():
+        _ = words(lang)
+        for end, text in ((LEFT, _.pgettext("move", "{tile} left", tile="")),
+                          (RIGHT, _.pgettext("move", "{tile} right", tile=""))):
+            found.setdefault(text.strip().casefold(), end)
+    return found
 
 
 def puzzle_from_record(record: Record, *, name: str = "") -> Puzzle:
