@@ -41,17 +41,16 @@ from domeng.i18n import N_
 try:
     import numpy as np
 except ModuleNotFoundError as exc:  # `pip install domeng` alone: the engine, not the batch path
-    from domeng.simulate import MissingExtra
+    from domeng.errors import MissingExtra
 
     raise MissingExtra(
         N_("domeng.batch needs numpy: pip install 'domeng[sim]' (domeng.stats plays random "
            "rounds without it)"), name="numpy") from exc
 
-from domeng.errors import RulesError, ScenarioError, show_value
+from domeng.errors import RulesError, ScenarioError, SimulationError, show_value
 from domeng.events import RoundResult
 from domeng.round import LEFT, RIGHT, Move, Round, check_stones
 from domeng.rules import Rules
-from domeng.stats import SimulationError
 from domeng.terms import Ending
 from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, TILES, tile_of
 

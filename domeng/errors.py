@@ -23,6 +23,7 @@ __all__ = [
     "GameOver",
     "IllegalMove",
     "IllegalReason",
+    "MissingExtra",
     "MomentError",
     "PlayerError",
     "Plural",
@@ -31,6 +32,7 @@ __all__ = [
     "RulesError",
     "ScenarioError",
     "SeatError",
+    "SimulationError",
     "TileError",
     "ngettext",
     "show_value",
@@ -218,6 +220,32 @@ class ScenarioError(DomengError, ValueError):
         """``path: message``, the message in ``lang``."""
         text = super().describe(lang)
         return f"{self.path}: {text}" if self.path else text
+
+
+class SimulationError(DomengError, ValueError):
+    """Numbers or players a simulation of many rounds cannot run with
+    (:mod:`domeng.stats`, :mod:`domeng.simulate` and :mod:`domeng.batch`).
+
+    >>> from domeng.stats import random_rounds
+    >>> random_rounds(0, seed=1)
+    Traceback (most recent call last):
+    ...
+    domeng.errors.SimulationError: n: at least 1 round, not 0
+    """
+
+
+class MissingExtra(DomengError, ModuleNotFoundError):
+    """A module of an extra that is not installed (``numpy``, ``tqdm``); the message says
+    what to install. ``name`` is the missing module, as for any ``ModuleNotFoundError``.
+
+    >>> e = MissingExtra("domeng.batch needs numpy: pip install 'domeng[sim]'", name="numpy")
+    >>> isinstance(e, ModuleNotFoundError), e.name
+    (True, 'numpy')
+    """
+
+    def __init__(self, message: str, /, *, name: str, **values: Any) -> None:
+        super().__init__(message, **values)
+        self.name = name
 
 
 def one_line(message: str) -> str:

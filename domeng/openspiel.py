@@ -33,7 +33,7 @@ try:
     import numpy as np
     import pyspiel
 except ModuleNotFoundError as exc:  # `pip install domeng` alone: no research extra
-    from domeng.simulate import MissingExtra
+    from domeng.errors import MissingExtra
 
     raise MissingExtra(
         N_("{module} needs {package}: pip install 'domeng[research]'"),

@@ -38,7 +38,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ModuleNotFoundError as exc:  # `pip install domeng` alone: no research extra
-    from domeng.simulate import MissingExtra
+    from domeng.errors import MissingExtra
 
     raise MissingExtra(
         N_("{module} needs {package}: pip install 'domeng[research]'"),

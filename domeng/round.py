@@ -335,8 +335,8 @@ class Round:
         else:
             table, held = check_stones(rules, stones)
         if camat is not None or opener is not None:
-            _check_start_seat("camat", camat, n)
-            _check_start_seat("opener", opener, n)
+            check_start_seat("camat", camat, n)
+            check_start_seat("opener", opener, n)
             if camat is not None and opener is not None and opener != camat:
                 raise ScenarioError("opener",
                                     N_("the CAMAT (seat {camat}) opens, not seat {opener}"),
@@ -1182,7 +1182,7 @@ def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
 
 
 
-def _check_start_seat(key: str, seat: Any, n: int) -> None:
+def check_start_seat(key: str, seat: Any, n: int) -> None:
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
     ):

@@ -39,21 +39,18 @@ from operator import attrgetter, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from domeng import core
-from domeng.errors import DomengError, one_line, show_value
+from domeng.errors import DomengError, MissingExtra, SimulationError, one_line, show_value
 from domeng.game import Game
 from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS, make_player
 from domeng.round import DEFAULT_RULES, Round
 from domeng.rules import Rules, rules_or_default
-from domeng.stats import SimulationError
 from domeng.terms import Ending
 
 __all__ = [
     "GAME_ROUNDS",
-    "MissingExtra",
     "PlayerSummary",
     "RoundRecord",
-    "SimulationError",
     "Summary",
     "add_arguments",
     "net_stones",
@@ -76,15 +73,6 @@ MAX_SEED = 2**63 - 1
 
 _Z95 = 1.959964
 _ENDINGS: tuple[Ending, ...] = tuple(Ending)
-
-
-class MissingExtra(DomengError, ModuleNotFoundError):
-    """A module of an extra that is not installed (``numpy``, ``tqdm``); the message says
-    what to install. ``name`` is the missing module, as for any ``ModuleNotFoundError``."""
-
-    def __init__(self, message: str, /, *, name: str, **values: Any) -> None:
-        super().__init__(message, **values)
-        self.name = name
 
 
 class RoundRecord(NamedTuple):

@@ -19,24 +19,14 @@ import random
 from typing import NamedTuple
 
 from domeng import core
-from domeng.errors import DomengError
+from domeng.errors import SimulationError
 from domeng.i18n import N_
-from domeng.round import DEFAULT_RULES, _check_start_seat, check_stones
+from domeng.round import DEFAULT_RULES, check_start_seat, check_stones
 from domeng.rules import Rules
 from domeng.terms import Ending
 
-__all__ = ["RoundStats", "SimulationError", "random_rounds"]
+__all__ = ["RoundStats", "random_rounds"]
 
-
-class SimulationError(DomengError, ValueError):
-    """Numbers or players a simulation of many rounds cannot run with (here, in
-    :mod:`domeng.simulate` and :mod:`domeng.batch`).
-
-    >>> random_rounds(0, seed=1)
-    Traceback (most recent call last):
-    ...
-    domeng.stats.SimulationError: n: at least 1 round, not 0
-    """
 
 
 class RoundStats(NamedTuple):
@@ -64,7 +54,7 @@ def random_rounds(n: int, *, seed: int, opener: int | None = None,
     rules = rules or DEFAULT_RULES
     check_stones(rules, None)
     seats = rules.seats
-    _check_start_seat("opener", opener, seats)
+    check_start_seat("opener", opener, seats)
     rng = random.Random(seed)
     randrange = rng.randrange
     endings = [0] * 5
