@@ -31,7 +31,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from domeng.errors import DomengError, one_line
+from domeng.errors import DomengError, one_line, show_value
 from domeng.i18n import DEFAULT, UnknownLanguage, Words, check_language, languages, words
 from domeng.terms import EventKind
 from domeng.tiles import format_tiles, tiles_in
@@ -200,7 +200,10 @@ def _check_puzzles(files: list[str], lang: str | None) -> int:
             reasons = [exc.describe(lang)]
         if reasons:
             bad += 1
-            print(f"domeng: {one_line(label)}: {one_line('; '.join(reasons))}", file=sys.stderr)
+            text = one_line("; ".join(reasons))
+            if not text.startswith(show_value(label) + ":"):  # a file error names it already
+                text = f"{one_line(label)}: {text}"
+            print(f"domeng: {text}", file=sys.stderr)
     if bad:
         print(_.ngettext("{count} puzzle of {total} is not valid.",
                          "{count} puzzles of {total} are not valid.", bad, total=len(targets)))

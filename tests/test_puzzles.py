@@ -427,6 +427,19 @@ def test_check_refuses_a_bad_puzzle_file_with_its_reason(tmp_path, slug, change,
     assert "Traceback" not in err and "1" in out
 
 
+def test_check_names_each_unreadable_file_once(tmp_path):
+    """A directory, a missing file and a file that is not JSON: one line each, the path
+    said once (the reader's message names it already)."""
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    paths = [str(tmp_path), str(tmp_path / "missing.json"), str(tmp_path / "broken.json")]
+    status, out, err = run("puzzles", "--check", *paths)
+    assert status == 1 and "3" in out
+    lines = err.splitlines()
+    assert len(lines) == 3
+    for line, path in zip(lines, paths, strict=True):
+        assert line.startswith("domeng: ") and line.count(path) == 1
+
+
 @pytest.mark.parametrize(("slug", "change", "words"), BAD_SHAPE,
                          ids=[c[0] for c in BAD_SHAPE])
 def test_the_reader_refuses_a_malformed_puzzle_key_with_one_line(tmp_path, slug, change, words):
