@@ -32,6 +32,7 @@ __all__ = [
     "KEPT_PATTERN",
     "TERM_LABELS",
     "extra_language",
+    "facts",
     "html_of",
     "BLOCK_LINE",
     "BLOCK_MOVES",
@@ -346,6 +347,23 @@ TERM_LABELS = sorted((t.label for t in Term), key=len, reverse=True)
 KEPT_PATTERN = r"\d\|\d|\bR\d+\b|" + "|".join(map(re.escape, TERM_LABELS))
 """A regular expression of what every language writes as English does: tiles, rule ids
 and the Bugis terms."""
+
+_FACT = re.compile(KEPT_PATTERN + r"|\d+")
+
+
+def facts(text: str) -> list[str]:
+    """What a sentence says that no rewording or translation may change: its tiles, rule
+    ids, Bugis terms and numbers, sorted (a sentence may give them in any order).
+
+    A test of a rule asserts these, not the English wording, so a sentence can be
+    reworded in its one home without touching the tests::
+
+        assert facts(e.text) == facts("1 6 PASSEBUNGE R12 2 25 23")
+
+    >>> facts("Seat 4 plays 6|3: CEKI (R14). 3 stones from the table (25 → 22).")
+    ['22', '25', '3', '4', '6|3', 'CEKI', 'R14']
+    """
+    return sorted(_FACT.findall(text))
 
 
 @contextlib.contextmanager
