@@ -1,8 +1,9 @@
 """Computer players: how fast ``search`` decides, and how strong each player is.
 
-    python benchmarks/bench_players.py            # timing + a 1,000-round tournament, ~1 min
+    python benchmarks/bench_players.py            # timing, the gap, a 1,000-round tournament
     python benchmarks/bench_players.py --long     # the 20,000-round tournament, ~10 min
     python benchmarks/bench_players.py --rounds 5000 --workers 2
+    python benchmarks/bench_players.py --skip-tournament --gap-deals 1500   # the gap alone
 
 1. Decision time of ``search`` at its default budget: it plays seat by seat
    against heuristic/greedy/random players; every decision with a choice
@@ -17,6 +18,15 @@
    between neighbours in the table with their 95 % intervals. The claims
    (search best, heuristic better than greedy, …) are checked, and fail the
    run, only with ``--long``: 1,000 rounds cannot tell players 0.1 stone apart.
+4. The gap to perfect information (before the tournament; ``--gap-deals 0`` skips
+   it): duplicate deals, each played once with each candidate in one seat
+   (rotating with the deal) and ``heuristic`` players in the other four, every
+   player with the same seed each time. Candidates: ``heuristic``, ``search``,
+   ``search-belief`` (each deal weighed by how likely it makes the other seats'
+   plays) and the same search shown every hand (``omniscient``). Printed: each
+   candidate's mean net stones, its gain on heuristic (paired, with its 95 %
+   interval) and the share of heuristic's gap to the omniscient search that each
+   search closes, with its 95 % interval (delta method).
 """
 
 from __future__ import annotations
@@ -31,9 +41,10 @@ import time
 
 from domeng import core
 from domeng.game import Game
-from domeng.players import make_player
-from domeng.players.search import DEFAULT_PLAYOUTS
-from domeng.simulate import simulate
+from domeng.players import SearchPlayer, make_player
+from domeng.players.search import BELIEF, DEFAULT_PLAYOUTS, evaluate
+from domeng.round import Round
+from domeng.simulate import net_stones, simulate
 
 PLAYERS = ["search", "heuristic", "greedy", "random", "random"]
 
@@ -97,6 +108,126 @@ def playout_rate(seconds: float = 3.0) -> tuple[float, float]:
     return ours, games / (time.process_time() - t0)
 
 
+class OmniscientSearch(SearchPlayer):
+    """The same search shown every hand (``round`` is the round it plays in): the bound
+    that better beliefs about the hidden hands could reach."""
+
+    round: Round
+
+    def choose(self, view):
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        stats = evaluate(view, playouts=self.playouts, rng=self.rng, greedy=self.greedy,
+                         hands=self.round.hands[:])
+        return max(stats, key=lambda s: s.score / s.playouts).move
+
+
+GAP_CANDIDATES = ("heuristic", "search", "search-belief", "omniscient")
+"""Who sits in the measured seat of each deal: ``search-belief`` is ``search`` weighing
+each deal by how likely it makes the other seats' plays (belief :data:`BELIEF`)."""
+
+
+def _candidate(spec: str, seed: int):
+    """A candidate by name, ``name@playouts`` for another budget than the default."""
+    name, _, budget = spec.partition("@")
+    rng = random.Random(seed)
+    options = {"playouts": int(budget)} if budget else {}
+    if name == "omniscient":
+        return OmniscientSearch(rng=rng, **options)
+    if name == "search-belief":
+        return SearchPlayer(rng=rng, belief=BELIEF, **options)
+    return make_player(name, seed=seed, **options)
+
+
+def gap_deal(args: tuple[int, int, tuple[str, ...]]) -> list[int]:
+    """One deal of the gap measurement, played once with each candidate in the measured
+    seat (``deal mod 5``) and ``heuristic`` players in the others, all with the same
+    seeds: the measured seat's net stones for each candidate."""
+    deal, seed, candidates = args
+    rng = random.Random(seed * 1_000_003 + deal)
+    hands = core.deal(rng)
+    seat = deal % 5
+    seeds = [rng.randrange(2**32) for _ in range(5)]
+    out = []
+    for name in candidates:
+        r = Round(hands[:])
+        players = [_candidate(name, seeds[s]) if s == seat else make_player("heuristic",
+                   seed=seeds[s]) for s in range(5)]
+        if name.startswith("omniscient"):
+            players[seat].round = r
+        while not r.is_over:
+            s = r.turn
+            r.play(players[s].choose(r.view_for(s)))
+        out.append(net_stones(r)[seat])
+    return out
+
+
+def gap(deals: int, seed: int, workers: int,
+        candidates: tuple[str, ...] = GAP_CANDIDATES) -> dict:
+    """The gap from ``heuristic`` to the omniscient search and how much of it ``search``
+    closes, on ``deals`` duplicate deals (see :func:`gap_deal`): means, paired differences
+    and the closure with 95 % intervals (deals taken as independent; the closure's by the
+    delta method). ``candidates``: heuristic first, the omniscient bound last, the
+    searches between."""
+    tasks = [(d, seed, candidates) for d in range(deals)]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            rows = list(pool.map(gap_deal, tasks, chunksize=8))
+    else:
+        rows = [gap_deal(t) for t in tasks]
+    n = len(rows)
+    cols = {name: [r[k] for r in rows] for k, name in enumerate(candidates)}
+
+    def mean_ci(xs):
+        m = statistics.fmean(xs)
+        return m, 1.96 * statistics.stdev(xs) / n ** 0.5
+
+    out = {"deals": n, "candidates": candidates,
+           "mean": {k: mean_ci(v) for k, v in cols.items()}}
+    h = cols[candidates[0]]
+    diff = {k: [a - b for a, b in zip(h, cols[k], strict=True)] for k in candidates[1:]}
+    out["gain"] = {k: mean_ci(v) for k, v in diff.items()}
+    b = diff[candidates[-1]]
+    mb = statistics.fmean(b)
+    out["closure"] = {}
+    for k in candidates[1:-1]:
+        a = diff[k]
+        ma = statistics.fmean(a)
+        ratio = ma / mb
+        cov = statistics.covariance(a, b)
+        var = (statistics.variance(a) - 2 * ratio * cov + ratio**2 * statistics.variance(b))
+        out["closure"][k] = (ratio, 1.96 * (max(var, 0.0) / n) ** 0.5 / abs(mb))
+    if "search-belief" in cols and "search" in cols:  # negative: the belief helps
+        d = [x - y for x, y in zip(cols["search-belief"], cols["search"], strict=True)]
+        out["belief_vs_flat"] = mean_ci(d)
+    return out
+
+
+def print_gap(g: dict, seed: int, elapsed: float) -> None:
+    print()
+    print(f"## Gap to perfect information: {g['deals']:,} duplicate deals, seed {seed}, "
+          f"{elapsed / 60:.1f} min")
+    print("Each deal is played once with each candidate in one seat (rotating), heuristic "
+          "players in the other four, the same seeds: net stones of that seat per round.")
+    print()
+    print("| candidate | net stones / round (95 % CI) | gain on heuristic (95 % CI) |")
+    print("|---|---|---|")
+    for name in g["candidates"]:
+        m, ci = g["mean"][name]
+        gain = "—" if name == g["candidates"][0] else "{:+.3f} ± {:.3f}".format(*g["gain"][name])
+        print(f"| {name} | {m:+.3f} ± {ci:.3f} | {gain} |")
+    print()
+    for k, (ratio, ci) in g["closure"].items():
+        print(f"- {k} closes {100 * ratio:.0f} % ± {100 * ci:.0f} % of the gap from "
+              f"{g['candidates'][0]} to {g['candidates'][-1]}")
+    if "belief_vs_flat" in g:
+        print("- search-belief − search: {:+.3f} ± {:.3f} net stones per round".format(
+            *g["belief_vs_flat"]))
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0–1) by the nearest-rank method."""
     ordered = sorted(values)
@@ -116,6 +247,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds in which search's decisions are timed")
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-tournament", action="store_true")
+    parser.add_argument("--gap-deals", type=int, default=600,
+                        help="duplicate deals of the gap measurement (0: skip it)")
+    parser.add_argument("--gap-candidates", default=",".join(GAP_CANDIDATES),
+                        help="who sits in the measured seat: heuristic first, the omniscient "
+                             "bound last; name@playouts for another budget")
     args = parser.parse_args(argv)
     rounds = args.rounds or (20_000 if args.long else 1_000)
 
@@ -143,6 +279,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"search's playouts (domeng.core.play_out): {ours:,.0f} rounds/s; random dominoes "
           f"games: {theirs:,.0f} games/s; ratio {ours / theirs:.1f}× (CPU time, same run)")
     sys.stdout.flush()
+
+    if args.gap_deals:
+        t0 = time.perf_counter()
+        g = gap(args.gap_deals, args.seed, args.workers,
+                tuple(args.gap_candidates.split(",")))
+        print_gap(g, args.seed, time.perf_counter() - t0)
+        sys.stdout.flush()
 
     if args.skip_tournament:
         return 0

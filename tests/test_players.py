@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from domeng import core
 from domeng.errors import ScenarioError
 from domeng.game import Game
-from domeng.players import PLAYERS, make_player
+from domeng.players import PLAYERS, make_player, search
 from domeng.players.coach import evaluate_moves
 from domeng.players.heuristic import score_moves
 from domeng.players.search import evaluate, playout, sample_hands
@@ -222,6 +223,71 @@ def test_fast_playout_agrees_with_the_engine():
                 assert fast_held[camat] == 0
             compared += 1
     assert compared > 150
+
+
+def test_play_records_give_the_ends_each_other_seats_play_joined():
+    checked = 0
+    for r, view in _decision_points(seed=21, rounds=2):
+        plays = [e for e in r.events if e.kind is EventKind.PLAY]
+        expected = []
+        for before, e in zip(plays, plays[1:], strict=False):
+            if e.seat != view.seat:
+                expected.append((e.seat, core.FIT[7 * before.ends[0] + before.ends[1]],
+                                 e.tile.index))
+        records = search._play_records(view)  # the latest play first
+        assert [(o, fit) for o, _, fit, _, _ in records] == [
+            (o, fit) for o, fit, _ in reversed(expected)]
+        for (_, base, _, _, _), (_, _, i) in zip(records, reversed(expected), strict=True):
+            assert base >> i & 1  # the tile played was in the hand then
+        checked += len(expected)
+    assert checked > 30
+
+
+def test_belief_weighs_down_a_deal_where_a_seat_kept_a_heavier_fitting_tile():
+    # seat 1 answered 6|6 with 6|0 although 6|5 would have fitted: a deal that gives
+    # seat 1 the 6|5 explains that play less well than one that gives it to seat 2
+    r = Round([["6|6", "1|0", "2|1", "3|1", "4|1"], ["6|0", "5|5", "2|2", "3|3", "4|4"],
+               ["6|5", "1|1", "3|2", "4|2", "5|2"], ["6|1", "4|0", "4|3", "5|3", "5|4"],
+               ["6|2", "0|0", "2|0", "3|0", "5|1"]])
+    r.play("6|6")
+    r.play("6|0", "right")
+    view = r.view_for(2)
+    weigh = search._weigher(view, search.BELIEF)
+    kept_it = r.hands[:]
+    six_five = parse_tile("6|5").bit
+    swap = parse_tile("4|4").bit
+    kept_it[1] = (kept_it[1] & ~swap) | six_five
+    kept_it[2] = (kept_it[2] & ~six_five) | swap
+    assert weigh(kept_it) < weigh(r.hands)
+    assert search._weigher(view, 0.0) is None  # no belief: every deal as likely
+
+
+def test_evaluate_weighs_each_deal_by_the_belief_and_means_stay_means():
+    r, view = next((r, v) for r, v in _decision_points(seed=9) if len(v.legal) >= 2
+                   and len(v.line) >= 4)
+    flat = evaluate(view, playouts=60, rng=random.Random(4), belief=0.0)
+    weighed = evaluate(view, playouts=60, rng=random.Random(4), belief=search.BELIEF)
+    # the same deals and playouts: counts agree, weighted means stay within the playouts'
+    assert [(s.move, s.playouts, s.wins, s.camats) for s in flat] == [
+        (s.move, s.playouts, s.wins, s.camats) for s in weighed]
+    assert search._weigher(view, search.BELIEF) is not None
+    assert flat != weighed
+    for s in weighed:
+        assert -25 <= s.stone_change / s.playouts <= 25
+
+
+def test_evaluate_with_the_hands_given_plays_out_only_those_hands(monkeypatch):
+    r, view = next((r, v) for r, v in _decision_points(seed=5) if len(v.legal) >= 2)
+    seen = []
+    real = core.play_out
+
+    def spy(rules, hands, *args, **kwargs):
+        seen.append(tuple(hands))
+        return real(rules, hands, *args, **kwargs)
+
+    monkeypatch.setattr(core, "play_out", spy)
+    evaluate(view, playouts=30, rng=random.Random(1), hands=r.hands[:])
+    assert seen and set(seen) == {tuple(r.hands)}
 
 
 def test_evaluate_compares_every_legal_move_on_the_same_budget():

@@ -4,7 +4,9 @@ For each candidate move it deals the hidden tiles many times in ways consistent
 with its :class:`~domeng.round.SeatView` (hand sizes, tiles unseen, the open
 ends each seat passed on, the doubles R5 showed sleeping), plays the round out
 with a fast policy, and scores each playout by the stones the seat ends up
-with. The candidate with the best mean wins.
+with. The candidate with the best mean wins. With ``belief`` (:data:`BELIEF`) each
+deal is weighed by how likely it makes the other seats' recorded plays; with
+``hands`` the search plays out the true hands (an omniscient bound, for measuring).
 
 Playouts run on bitmasks in :func:`domeng.core.play_out`, the same rules core
 :class:`~domeng.round.Round` decides with, reading the round's
@@ -34,7 +36,7 @@ from domeng.players.base import Player, register
 from domeng.round import LEFT, RIGHT, Move, SeatView
 from domeng.rules import Rules
 from domeng.terms import EventKind
-from domeng.tiles import PIP_MASK, tile_of
+from domeng.tiles import PIP_MASK, TILE_PIPS, tile_of
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
@@ -47,6 +49,13 @@ __all__ = [
 
 DEFAULT_PLAYOUTS = 1000
 """Playouts per decision at the default budget (shared among the candidate moves)."""
+
+BELIEF = 0.5
+"""A belief that another seat sheds its heaviest fitting tile: the chance of a play is
+``belief`` shared among the heaviest fitting tiles plus ``1 − belief`` shared among all
+of them. 0.5 fits how ``heuristic`` plays best (it sheds its heaviest 74 % of the time,
+chance alone 44 %); the search's default is 0 (every consistent deal alike), since
+weighing the deals by it measured no stronger (benchmarks/RESULTS-players.md)."""
 
 CAMAT_BONUS = 5.0
 """How many stones a CAMAT appointment is worth to the search (it tops the standings)."""
@@ -143,6 +152,70 @@ def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
     return sample_hands
 
 
+_HEAVIER = tuple(sum(1 << j for j in range(28) if TILE_PIPS[j] > TILE_PIPS[i]) for i in range(28))
+_AS_HEAVY = tuple(sum(1 << j for j in range(28) if TILE_PIPS[j] == TILE_PIPS[i]) for i in range(28))
+
+
+def _play_records(view: SeatView) -> list[tuple[int, int, int, int, int]]:
+    """What each play of another seat after the lead says about its hand, as
+    ``(seat, tiles it held then besides those it holds now, tiles fitting the ends then,
+    tiles heavier than the one played, tiles as heavy)``.
+
+    The line alone tells the ends before each play: a tile right of the lead joined
+    the right end, one left of it the left end.
+    """
+    line = view.line
+    if len(line) < 2:
+        return []
+    first = min(range(len(line)), key=lambda k: line[k].order)
+    ordered = sorted(range(len(line)), key=lambda k: line[k].order)
+    lead = line[first]
+    left, right = lead.left, lead.right
+    later = [0] * len(view.hand_sizes)  # tiles each seat played after the play looked at
+    steps = []
+    for k in ordered[1:]:
+        p = line[k]
+        steps.append((p, left, right))
+        if k > first:
+            right = p.right
+        else:
+            left = p.left
+    out = []
+    for p, left, right in reversed(steps):
+        i = p.tile.index
+        bit = 1 << i
+        if p.seat != view.seat:
+            out.append((p.seat, later[p.seat] | bit, core.FIT[7 * left + right],
+                        _HEAVIER[i], _AS_HEAVY[i]))
+        later[p.seat] |= bit
+    return out
+
+
+def _weigher(view: SeatView, belief: float) -> Callable[[list[int]], float] | None:
+    """The likelihood of the recorded plays given a deal's hands, up to a constant: each
+    other seat's play is taken to be its heaviest fitting tile with chance ``belief``
+    (else any fitting tile). None when the plays tell nothing."""
+    records = _play_records(view)
+    if not records or belief <= 0:
+        return None
+    g, u = belief, 1.0 - belief
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for o, base, fit, heavier, same in records:
+            f = (hands[o] | base) & fit
+            n = f.bit_count()
+            if n < 2:
+                continue
+            if f & heavier:
+                w *= u / n
+            else:
+                w *= g / (f & same).bit_count() + u / n
+        return w
+
+    return weight
+
+
 # -------------------------------------------------------------------- playouts
 def playout(
     hands: list[int],
@@ -190,10 +263,12 @@ class MoveStats(NamedTuple):
     playouts: int
     wins: int
     stone_change: float
-    """Sum over playouts of the seat's stones after the round minus before."""
+    """Sum over playouts of the seat's stones after the round minus before (each deal's
+    playouts weighed by the belief, scaled to the number of playouts)."""
     camats: int
     score: float
-    """Sum over playouts of the search's score (fewer stones, CAMAT bonus)."""
+    """Sum over playouts of the search's score (fewer stones, CAMAT bonus), weighed
+    likewise."""
 
 
 def _root_move(move: Move) -> int:
@@ -207,12 +282,21 @@ def evaluate(
     time_ms: float | None = None,
     rng: random.Random | None = None,
     greedy: float = 0.7,
+    belief: float = 0.0,
+    hands: list[int] | None = None,
 ) -> list[MoveStats]:
     """Play every legal move of ``view``'s seat out on sampled deals.
 
     Each sampled deal is played once after every candidate (so candidates are
     compared on the same deals), until ``playouts`` playouts in all, or until
     ``time_ms`` milliseconds have passed when given (then at least one deal).
+    Each deal's playouts are weighed by how likely the deal makes the other seats'
+    recorded plays (``belief``, see :data:`BELIEF`; 0, the default, weighs every
+    consistent deal alike): ``stone_change`` and ``score`` are weighted sums scaled so
+    that divided by ``playouts`` they are weighted means; ``wins`` and ``camats`` are
+    counts as they fell.
+    ``hands``: the hands as they are, one mask per seat, to play out instead of
+    sampled deals (an omniscient search, the bound a better belief could reach).
 
     >>> from domeng.round import Round
     >>> r = Round.deal(random.Random(8))
@@ -244,9 +328,21 @@ def evaluate(
     deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
     deals = max(1, playouts // k)
     d = 0
-    sample = _sampler(view)
+    total = 0.0
+    if hands is not None:
+        known = list(hands)
+
+        def sample(rng: random.Random) -> list[int]:
+            return known
+
+        weigh = None
+    else:
+        sample = _sampler(view)
+        weigh = _weigher(view, belief)
     while True:
         hands = sample(rng)
+        x = 1.0 if weigh is None else weigh(hands)
+        total += x
         for j in range(k):
             held = held0[:]
             res = play_out(rules, hands[:], left, right, seat, last, played, view.table, held,
@@ -254,20 +350,22 @@ def evaluate(
             w, camat = res.winner, res.camat
             delta = held[seat] - mine0
             count[j] += 1
-            change[j] += delta
+            change[j] += x * delta
             if w == seat:
                 wins[j] += 1
             if camat == seat:
                 camats[j] += 1
-            score[j] += -delta + (CAMAT_BONUS if camat == seat else 0.0)
+            score[j] += x * (-delta + (CAMAT_BONUS if camat == seat else 0.0))
         d += 1
         if deadline is not None:
             if time.perf_counter() >= deadline:
                 break
         elif d >= deals:
             break
+    scale = d / total if total > 0 else 1.0  # weighted sums as if every deal weighed 1
     return [
-        MoveStats(legal[j], count[j], wins[j], float(change[j]), camats[j], score[j])
+        MoveStats(legal[j], count[j], wins[j], float(change[j]) * scale, camats[j],
+                  score[j] * scale)
         for j in range(k)
     ]
 
@@ -278,7 +376,9 @@ class SearchPlayer(Player):
 
     ``playouts``: the budget per decision (shared among the candidates);
     ``time_ms``: a budget in milliseconds instead (not reproducible across
-    machines); ``greedy``: how often the playout policy plays its heaviest tile.
+    machines); ``greedy``: how often the playout policy plays its heaviest tile;
+    ``belief``: how much the other seats' plays weigh the deals (:data:`BELIEF`; 0 by
+    default).
     """
 
     name = "search"
@@ -291,6 +391,7 @@ class SearchPlayer(Player):
         playouts: int = DEFAULT_PLAYOUTS,
         time_ms: float | None = None,
         greedy: float = 0.7,
+        belief: float = 0.0,
     ) -> None:
         super().__init__(rng)
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
@@ -299,13 +400,14 @@ class SearchPlayer(Player):
         self.playouts = playouts
         self.time_ms = time_ms
         self.greedy = greedy
+        self.belief = belief
 
     def choose(self, view: SeatView) -> Move:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         stats = evaluate(view, playouts=self.playouts, time_ms=self.time_ms,
-                         rng=self.rng, greedy=self.greedy)
+                         rng=self.rng, greedy=self.greedy, belief=self.belief)
         best = max(stats, key=lambda s: s.score / s.playouts)
         return best.move
 
