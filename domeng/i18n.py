@@ -91,20 +91,35 @@ class Words:
         return self._format(self._t.ngettext(singular, plural, count), **values)
 
     def number(self, value: float, spec: str = "") -> str:
-        """``value`` written by ``spec`` (``format``'s: ``","``, ``".1f"``, ``"+.3f"``) with
-        this language's thousands separator and decimal mark.
+        """``value`` written by ``spec`` (``format``'s: ``","``, ``".1f"``, ``"+.3f"``,
+        ``".1%"``) with this language's thousands separator, decimal mark and way with a
+        percentage.
 
         >>> words("id").number(12345.678, ",.2f"), words("en").number(12345.678, ",.2f")
         ('12.345,68', '12,345.68')
+        >>> words("lt").number(0.782, ".1%"), words("en").number(0.782, ".1%")
+        ('78,2\xa0%', '78.2%')
         """
-        text = format(value, spec)
+        return self.written(format(value, spec))
+
+    def written(self, text: str) -> str:
+        """A number as ``format`` writes it in English (``0.5``, ``1,234``, ``50%``), in this
+        language: its thousands separator, decimal mark and way with a percentage.
+
+        >>> words("id").written("1,234.5"), words("id").written(" 41.0%")
+        ('1.234,5', ' 41,0 %')
+        """
         if self.lang == DEFAULT:
             return text
         # TRANSLATORS: the thousands separator of this language ("," in English: 2,000).
         thousands = self.pgettext("thousands separator", ",")
         # TRANSLATORS: the decimal mark of this language ("." in English, "," in many others).
         decimal = self.pgettext("decimal mark", ".")
-        return text.translate({ord(","): thousands, ord("."): decimal})
+        body = text.translate({ord(","): thousands, ord("."): decimal})
+        if body.endswith("%"):
+            lead = body[: len(body) - len(body.lstrip())]
+            return lead + self.pgettext("percent", "{value} %", value=body[:-1].strip())
+        return body
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""

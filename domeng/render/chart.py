@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Sequence
 
-from domeng.i18n import DEFAULT, Words, words
+from domeng.i18n import words
 from domeng.render.svg import el, num, svg_root, text_width, to_text
 
 __all__ = ["chart_svg", "nice_ticks"]
@@ -35,19 +35,6 @@ COLOURS = ("#3f3f46", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#5
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "4 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross")
 AXIS, GRID, MUTED = "#505a66", "#d9dee4", "#505a66"
-
-
-def _written(text: str, _: Words) -> str:
-    """A number ``format`` wrote in English (``0.5``, ``1,234``, ``50%``), in ``_``'s
-    language: its thousands separator and decimal mark, and its way with a percentage."""
-    if _.lang == DEFAULT:
-        return text
-    thousands = _.pgettext("thousands separator", ",")
-    decimal = _.pgettext("decimal mark", ".")
-    body = text.translate({ord(","): thousands, ord("."): decimal})
-    if body.endswith("%"):
-        return _.pgettext("percent", "{value} %", value=body[:-1].rstrip())
-    return body
 
 
 def nice_ticks(lo: float, hi: float, *, count: int = 5) -> list[float]:
@@ -131,7 +118,7 @@ def chart_svg(
     _ = words(lang)
 
     def fmt(v: float) -> str:
-        return _written(y_format.format(v), _)
+        return _.written(y_format.format(v))
 
     font = 11.0
     tick_texts = [fmt(t) for t in ticks]
