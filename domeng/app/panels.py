@@ -13,7 +13,7 @@ from domeng.app import files, texts
 from domeng.app.board import Board
 from domeng.app.controller import Controller
 from domeng.app.texts import Notice
-from domeng.app.views import _button, _label, _View, guarded
+from domeng.app.views import View, button, guarded, set_label
 from domeng.errors import DomengError
 from domeng.i18n import Words, words
 from domeng.records import builtin_scenarios
@@ -117,7 +117,7 @@ def download_link(data: dict, filename: str, label: str) -> str:
             f'href="data:application/json;charset=utf-8;base64,{b64}">{html.escape(label)}</a>')
 
 
-class LessonView(w.VBox, _View):
+class LessonView(w.VBox, View):
     """The scenario's title and lesson (Markdown) in the app's language, beside the board;
     empty in a plain game."""
 
@@ -151,7 +151,7 @@ class LessonView(w.VBox, _View):
             self.layout.display = "none"
 
 
-class ScenarioView(w.VBox, _View):
+class ScenarioView(w.VBox, View):
     """Choose a built-in scenario or upload a file; save the game or the current moment."""
 
     def __init__(self, ctrl: Controller, *, picker: bool = True) -> None:
@@ -162,8 +162,8 @@ class ScenarioView(w.VBox, _View):
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.add_class("domeng-upload")
         self.upload.observe(guarded(ctrl, self._uploaded), names="value")
-        self.save_game = _button("domeng-save-game", self._save_game, ctrl)
-        self.save_moment = _button("domeng-save-moment", self._save_moment, ctrl)
+        self.save_game = button("domeng-save-game", self._save_game, ctrl)
+        self.save_moment = button("domeng-save-moment", self._save_moment, ctrl)
         self.download = w.HTML()
         self.download.add_class("domeng-download")
         self._saved: tuple[dict, str] | None = None  # the file the download link carries
@@ -195,9 +195,9 @@ class ScenarioView(w.VBox, _View):
             self._quiet = False
         self.picker.description = _("Scenario")
         self.upload.description = _("Open a file…")
-        _label(self.save_game, _("Save the game"), _("A file with every round so far"))
-        _label(self.save_moment, _("Save this moment"),
-               _("A scenario file of this round up to now"))
+        set_label(self.save_game, _("Save the game"), _("A file with every round so far"))
+        set_label(self.save_moment, _("Save this moment"),
+                  _("A scenario file of this round up to now"))
         self._draw_download(_)
 
     def _picked_name(self) -> str:
@@ -256,13 +256,13 @@ class ScenarioView(w.VBox, _View):
                     self._quiet = False
 
 
-class HintView(w.VBox, _View):
+class HintView(w.VBox, View):
     """The Hint button, why it is greyed out when it is, and the coach's advice: why it
     advises its move, in words (``.domeng-hint-why``), then its evaluation of each legal
     move of the person to move (stones are penalties: fewer is better)."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.button = _button("domeng-hint", ctrl.hint, ctrl)
+        self.button = button("domeng-hint", ctrl.hint, ctrl)
         self.button.layout.width = "auto"
         self.button.layout.align_self = "flex-start"
         self.table = w.HTML()  # the coach's table, or why the button is greyed out
@@ -307,7 +307,7 @@ class HintView(w.VBox, _View):
         )
 
 
-class ChartView(w.VBox, _View):
+class ChartView(w.VBox, View):
     """Stones held by each player and on the table, after each round (redrawn at round ends)."""
 
     def __init__(self, ctrl: Controller) -> None:
@@ -426,7 +426,7 @@ class RulesView(Board):
         )
 
 
-class ErrorView(w.VBox, _View):
+class ErrorView(w.VBox, View):
     """Errors raised in callbacks: one plain line each in an ``Output``, never swallowed
     (and never a traceback: that goes to the server's log, see ``Controller.report``)."""
 

@@ -58,7 +58,7 @@ from domeng.app.board import Board, asset
 from domeng.app.panels import ErrorView, lesson_html
 from domeng.app.quiz import RIGHT, WRONG
 from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
-from domeng.app.views import SeatView, TableView, WhyView, _button, _label, _View
+from domeng.app.views import SeatView, TableView, View, WhyView, button, set_label
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, N_, Words, check_language, words
 from domeng.round import LEFT, Move, Round
@@ -138,7 +138,7 @@ def _move_sentence(_: Words, move: Move) -> str:
              mark=_.pgettext("open end", "right"))
 
 
-class _Head(w.VBox, _View):
+class _Head(w.VBox, View):
     """The puzzle's title, goal and text, in the controller's language."""
 
     def __init__(self, ctrl: PuzzleController) -> None:
@@ -165,7 +165,7 @@ class _Head(w.VBox, _View):
         pass
 
 
-class _Verdict(w.VBox, _View):
+class _Verdict(w.VBox, View):
     """Before the move: what to do. After it: the verdict, its reason, and the events the
     board has played since, each in the engine's own sentence."""
 
@@ -219,18 +219,18 @@ class _Verdict(w.VBox, _View):
                              if notice else "")
 
 
-class _Buttons(w.VBox, _View):
+class _Buttons(w.VBox, View):
     """Hint (twice), Retry, Next; Back and Step through the answer; the hint's words."""
 
     def __init__(self, ctrl: PuzzleController, on_next: Callable[[], object] | None) -> None:
-        self.hint = _button("domeng-puzzle-hint", ctrl.hint, ctrl)
-        self.retry = _button("domeng-puzzle-retry", ctrl.retry, ctrl)
-        self.back = _button("domeng-back", ctrl.back, ctrl)
-        self.step = _button("domeng-step", ctrl.step, ctrl)
+        self.hint = button("domeng-puzzle-hint", ctrl.hint, ctrl)
+        self.retry = button("domeng-puzzle-retry", ctrl.retry, ctrl)
+        self.back = button("domeng-back", ctrl.back, ctrl)
+        self.step = button("domeng-step", ctrl.step, ctrl)
         row = [self.hint, self.retry, self.back, self.step]
         self.next: w.Button | None = None
         if on_next is not None:
-            self.next = _button("domeng-puzzle-next", on_next, ctrl)
+            self.next = button("domeng-puzzle-next", on_next, ctrl)
             row.append(self.next)
         buttons = w.HBox(row)
         buttons.add_class("domeng-row")
@@ -241,12 +241,12 @@ class _Buttons(w.VBox, _View):
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
-        _label(self.hint, _("Hint"), _("A nudge in words; press again to see the move"))
-        _label(self.retry, _("Retry"), _("Back to the puzzle's moment"))
-        _label(self.back, _("◀ Back"), _("One event of the answer back"))
-        _label(self.step, _("Step ▶"), _("One event of the answer forward"))
+        set_label(self.hint, _("Hint"), _("A nudge in words; press again to see the move"))
+        set_label(self.retry, _("Retry"), _("Back to the puzzle's moment"))
+        set_label(self.back, _("◀ Back"), _("One event of the answer back"))
+        set_label(self.step, _("Step ▶"), _("One event of the answer forward"))
         if self.next is not None:
-            _label(self.next, _("Next puzzle ▶"), _("Open the next puzzle"))
+            set_label(self.next, _("Next puzzle ▶"), _("Open the next puzzle"))
 
     def refresh(self) -> None:
         c: PuzzleController = self.ctrl  # type: ignore[assignment]

@@ -31,9 +31,12 @@ __all__ = [
     "NoticeView",
     "SeatView",
     "TableView",
+    "View",
     "WhyView",
+    "button",
     "guarded",
     "log_entries",
+    "set_label",
 ]
 
 
@@ -49,22 +52,50 @@ def guarded(ctrl: Controller, fn: Callable[..., object]) -> Callable[..., None]:
     return run
 
 
-def _button(css: str, on_click: Callable[[], object], ctrl: Controller) -> w.Button:
-    """A button calling ``on_click``; its label and tooltip are set by the view's ``relabel``."""
+def button(css: str, on_click: Callable[[], object], ctrl: Controller) -> w.Button:
+    """A button calling ``on_click`` (an error it raises goes to the app's log); its label
+    and tooltip are set by the view's ``relabel`` (shared by these views, the side panels
+    and the practice page).
+
+    >>> from domeng.app.controller import Controller
+    >>> b = button("domeng-step", lambda: None, Controller())
+    >>> b._dom_classes, b.description
+    (('domeng-step',), '')
+    """
     b = w.Button(layout=w.Layout(width="auto"))
     b.add_class(css)
     b.on_click(guarded(ctrl, lambda _b: on_click()))
     return b
 
 
-def _label(widget: w.Widget, description: str, tooltip: str = "") -> None:
+def set_label(widget: w.Widget, description: str, tooltip: str = "") -> None:
+    """Give ``widget`` its words in the app's language: the label and its tooltip.
+
+    >>> b = w.Button()
+    >>> set_label(b, "Step ▶", "One event forward")
+    >>> b.description, b.tooltip
+    ('Step ▶', 'One event forward')
+    """
     widget.description = description
     widget.tooltip = tooltip
 
 
-class _View:
-    """Mixin: observe the controller; redraw once per change, and relabel when the language
-    changes (at once: every view of the app observes ``lang``)."""
+class View:
+    """Mixin of every view of the app: observe the controller; redraw once per change, and
+    relabel when the language changes (at once: every view of the app observes ``lang``).
+    A view calls ``_watch(ctrl)`` once it has built its widgets and overrides ``refresh``
+    (and ``relabel`` for words that change only with the language).
+
+    >>> from domeng.app.controller import Controller
+    >>> class Title(w.HTML, View):
+    ...     def __init__(self, ctrl):
+    ...         super().__init__()
+    ...         self._watch(ctrl)
+    ...     def refresh(self):
+    ...         self.value = f"revision {self.ctrl.revision}"
+    >>> Title(Controller()).value.startswith("revision ")
+    True
+    """
 
     ctrl: Controller
 
@@ -85,7 +116,7 @@ class _View:
         raise NotImplementedError
 
 
-class NoticeView(w.VBox, _View):
+class NoticeView(w.VBox, View):
     """The title, the status line (whose turn, how the round ended) and the last notice."""
 
     def __init__(self, ctrl: Controller) -> None:
@@ -114,7 +145,7 @@ class NoticeView(w.VBox, _View):
         )
 
 
-class TableView(w.VBox, _View):
+class TableView(w.VBox, View):
     """The line of play with its open ends, and the stones still on the table."""
 
     def __init__(self, ctrl: Controller, *, width: int = 340, size: int = 30) -> None:
@@ -153,7 +184,7 @@ def _kind_label(kind: str, _: Words) -> str:
     return _("computer · {kind}", kind=texts.kind_name(kind, _))
 
 
-class SeatView(w.VBox, _View):
+class SeatView(w.VBox, View):
     """One seat: name, person or computer, hand (clickable on a person's turn), badges, stones.
 
     In the hot-seat mode the hand of the person to move stays behind a
@@ -236,8 +267,8 @@ class SeatView(w.VBox, _View):
         bold = f"<strong>{html.escape(name)}</strong>"
         # TRANSLATORS: {who} is a player's name (shown in bold).
         note = _("Pass the screen to {who}; the others look away.", who=bold)
-        ready = _button("domeng-ready", self.ctrl.ready, self.ctrl)
-        _label(ready, _("I am {who}: ready", who=name), _("Show {who}'s hand", who=name))
+        ready = button("domeng-ready", self.ctrl.ready, self.ctrl)
+        set_label(ready, _("I am {who}: ready", who=name), _("Show {who}'s hand", who=name))
         self.cover.children = (w.HTML(f"<p>{note}</p>"), ready)
         self.cover.layout.display = None
 
@@ -249,9 +280,9 @@ class SeatView(w.VBox, _View):
         buttons: list[w.Widget] = []
         both = bool(options) and all(o.is_mappakuling for o in options)
         for o in options:
-            b = _button(f"domeng-end-{o.end}", lambda end=o.end: c.choose_end(end), c)
-            _label(b, _end_label(o, _, kuling=o.is_mappakuling and not both),
-                   _end_tip(o, c.choice, _))
+            b = button(f"domeng-end-{o.end}", lambda end=o.end: c.choose_end(end), c)
+            set_label(b, _end_label(o, _, kuling=o.is_mappakuling and not both),
+                      _end_tip(o, c.choice, _))
             buttons.append(b)
         if buttons:
             bold = f"<strong>{html.escape(c.choice)}</strong>"
@@ -261,8 +292,8 @@ class SeatView(w.VBox, _View):
                 note = html.escape(_("Either end makes a MAPPAKULING."))
                 head += f' <span class="domeng-end-note">{note}</span>'
             buttons.insert(0, w.HTML(head))
-            cancel = _button("domeng-end-cancel", c.cancel_choice, c)
-            _label(cancel, _("cancel"), _("Choose another tile"))
+            cancel = button("domeng-end-cancel", c.cancel_choice, c)
+            set_label(cancel, _("cancel"), _("Choose another tile"))
             buttons.append(cancel)
         self.ends.children = buttons
 
@@ -290,15 +321,15 @@ def _end_tip(o: EndOption, tile: str, _: Words) -> str:
              pips=o.new_end)
 
 
-class ControlsView(w.VBox, _View):
+class ControlsView(w.VBox, View):
     """Step, Back, To end of round, Auto-play with its speed, New round, New game, the
     language, the timeline."""
 
     def __init__(self, ctrl: Controller, *, full: bool = True) -> None:
         c = ctrl
-        self.back = _button("domeng-back", c.back, c)
-        self.step = _button("domeng-step", c.step, c)
-        self.to_end = _button("domeng-end-round", c.to_end_of_round, c)
+        self.back = button("domeng-back", c.back, c)
+        self.step = button("domeng-step", c.step, c)
+        self.to_end = button("domeng-end-round", c.to_end_of_round, c)
         self.autoplay = w.ToggleButton(value=False, layout=w.Layout(width="auto"))
         self.autoplay.add_class("domeng-autoplay")
         self.autoplay.observe(guarded(c, self._autoplay_changed), names="value")
@@ -306,7 +337,7 @@ class ControlsView(w.VBox, _View):
                                    readout_format=".1f", layout=w.Layout(width="220px"))
         self.speed.add_class("domeng-speed")
         self.speed.observe(guarded(c, self._speed_changed), names="value")
-        self.play_on = _button("domeng-play-on", c.play_on, c)
+        self.play_on = button("domeng-play-on", c.play_on, c)
         row1 = [self.back, self.step, self.play_on, self.to_end, self.autoplay, self.speed]
         # New round, Seed, New game, Open hands and the language: made only in the full app
         self.new_round: w.Button | None = None
@@ -315,11 +346,11 @@ class ControlsView(w.VBox, _View):
         self.open_hands: w.Checkbox | None = None
         self.language: w.Dropdown | None = None
         if full:
-            self.new_round = _button("domeng-new-round", c.new_round, c)
+            self.new_round = button("domeng-new-round", c.new_round, c)
             self.seed = w.IntText(value=c.seed, layout=w.Layout(width="150px"))
             self.seed.add_class("domeng-seed")
             seed = self.seed
-            self.new_game = _button("domeng-new-game", lambda: c.new_game(seed.value), c)
+            self.new_game = button("domeng-new-game", lambda: c.new_game(seed.value), c)
             self.open_hands = w.Checkbox(value=c.open_hands, indent=False,
                                          layout=w.Layout(width="auto"))
             self.open_hands.add_class("domeng-open-hands")
@@ -345,18 +376,18 @@ class ControlsView(w.VBox, _View):
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
-        _label(self.back, _("◀ Back"), _("One event back"))
-        _label(self.step, _("Step ▶"), _("One event forward"))
-        _label(self.to_end, _("To end of round ▶▶"),
-               _("Step until the round ends or a person must move"))
+        set_label(self.back, _("◀ Back"), _("One event back"))
+        set_label(self.step, _("Step ▶"), _("One event forward"))
+        set_label(self.to_end, _("To end of round ▶▶"),
+                  _("Step until the round ends or a person must move"))
         self.autoplay.tooltip = _("Step by itself; press again to stop")
         self.speed.description = _("Steps/s")
-        _label(self.play_on, _("Play on ▶"), _("The lesson's moves are over: the computers play "
+        set_label(self.play_on, _("Play on ▶"), _("The lesson's moves are over: the computers play "
                                                "every seat to the round's end"))
         if self.new_round is not None:
-            _label(self.new_round, _("New round"), _("Deal the next round"))
+            set_label(self.new_round, _("New round"), _("Deal the next round"))
             self.seed.description = _("Seed")
-            _label(self.new_game, _("New game"), _("A new game dealt with this seed"))
+            set_label(self.new_game, _("New game"), _("A new game dealt with this seed"))
             self.open_hands.description = _("Open hands (teaching)")
             self.language.tooltip = _("Language")
 
@@ -414,7 +445,7 @@ class ControlsView(w.VBox, _View):
             self.new_round.disabled = not (c.game.current.is_over and not c.game.is_over)
 
 
-class WhyView(w.VBox, _View):
+class WhyView(w.VBox, View):
     """The current event: its sentence, terms and stone movements; and the glossary lit up."""
 
     def __init__(self, ctrl: Controller, *, glossary_open: bool = True) -> None:
@@ -490,7 +521,7 @@ def log_entries(c: Controller) -> list[LogEntry]:
     return out
 
 
-class LogView(w.VBox, _View):
+class LogView(w.VBox, View):
     """Every event so far, newest last; a click on one jumps there."""
 
     def __init__(self, ctrl: Controller) -> None:
