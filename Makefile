@@ -22,7 +22,7 @@ NOTEBOOKS := $(wildcard notebooks)
 BENCHMARKS := $(filter-out %/bench_pyodide.py,$(wildcard benchmarks/*.py)) \
 	$(wildcard benchmarks/bench_pyodide.py)
 
-.PHONY: venv app play site test notebooks catalogues bench browsers clean distclean
+.PHONY: venv app play site test docs notebooks catalogues bench browsers clean distclean
 
 venv: $(STAMP)
 
@@ -63,6 +63,17 @@ catalogues: venv
 		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --previous
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
+
+# The tables of docs/rules*.md and README.md written again from the fields of domeng.Rules
+# (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py writes them).
+docs: venv
+	$(BIN)/python -m domeng.ruledocs --write
+
+# The English sentences of the golden games (tests/test_golden.py), after a sentence was
+# reworded on purpose: writes tests/golden/*.sentences.txt, and nothing if the games
+# themselves changed (then review them and use --write all). Read `git diff tests/golden/`.
+golden: venv
+	$(BIN)/python tests/test_golden.py --write
 
 # Re-run the notebooks and store their outputs (what nbval then checks). Widget state is
 # not stored: the views are made live by the kernel, so the files stay small and stable.

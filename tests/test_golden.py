@@ -1,21 +1,29 @@
 """Golden transcripts: a few seeded games, every event written as one line, compared
 with the reviewed files in ``tests/golden/``.
 
-A line reads ``kind seat tile end ends terms stones | sentence`` (see
-``tests/helpers.py``); each round starts with its opener, CAMAT, stones, hands and
-sleeping tiles, and ends with its result.
+Each game has two files:
 
-When the engine, the sentences or the random player change on purpose, regenerate
-the files and READ the diff before committing it (a golden file is reviewed, not
-rubber-stamped)::
+- ``seedNN.txt``, the structure: a line per event reads ``kind seat tile end ends terms
+  stones`` (see ``tests/helpers.py``); each round starts with its opener, CAMAT, stones,
+  hands and sleeping tiles, and ends with its result. It changes only when the engine
+  or the random player does.
+- ``seedNN.sentences.txt``, the sentence a learner reads for each of those events, in
+  English. It changes when a sentence is reworded.
 
-    DOMENG_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+When only sentences changed on purpose, regenerate the sentences (the structure must be
+the same, or nothing is written) and READ the diff before committing it::
+
+    make golden            # .venv/bin/python tests/test_golden.py --write
     git diff tests/golden/
+
+When the engine or the random player change on purpose, ``--write all`` writes the
+structure too; a golden file is reviewed, not rubber-stamped.
 """
 
 from __future__ import annotations
 
-import os
+import argparse
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +35,7 @@ from domeng.round import Round
 from domeng.tiles import format_tiles, tiles_in
 
 GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("DOMENG_REGEN_GOLDEN") == "1"
+SENTENCES_ONLY = "only the sentences changed: run `make golden` and read `git diff tests/golden/`"
 
 GAMES = {
     # name: (seed, rounds) — chosen to show every ending, the R20 payers and a CAMAT
@@ -41,15 +49,17 @@ def _counts(held) -> str:
     return " ".join(str(h) for h in held)
 
 
-def _round_text(i: int, r: Round) -> list[str]:
+def _round_text(i: int, r: Round) -> tuple[list[str], list[str]]:
     camat = "-" if r.start_camat is None else str(r.start_camat)
+    head = f"== round {i}"
     out = [
-        f"== round {i}: opener {r.opener} ({r.opening_reason}), camat {camat}, "
+        f"{head}: opener {r.opener} ({r.opening_reason}), camat {camat}, "
         f"table {r.start_table}, held {_counts(r.start_held)}",
         "hands: " + " / ".join(format_tiles(tiles_in(h)) for h in r.dealt),
         "sleeping: " + format_tiles(r.sleeping_tiles),
     ]
-    out += [f"{line(e)} | {e.text}" for e in r.events]
+    out += [line(e) for e in r.events]
+    said = [head] + [f"{e.kind.value} {e.seat} | {e.text}" for e in r.events]
     res = r.result
     if res is not None:
         def opt(v):
@@ -62,46 +72,92 @@ def _round_text(i: int, r: Round) -> list[str]:
             f"pips {_counts(res.pips)}"
         )
     out.append(f"stones: table {r.table}, held {_counts(r.held)}")
-    return out
+    return out, said
 
 
-def transcript(seed: int, rounds: int) -> str:
-    """The text of ``rounds`` rounds of ``Game(seed=seed)`` with random players."""
+def transcript(seed: int, rounds: int) -> tuple[str, str]:
+    """The structure and the sentences of ``rounds`` rounds of ``Game(seed=seed)`` with
+    random players."""
     game = Game(seed=seed)
     players = make_players("random", seed=seed)
-    out = [
-        f"# Game(seed={seed}) with make_players(\"random\", seed={seed}), {rounds} rounds",
-        "# kind seat tile end ends terms stones | sentence",
-    ]
+    title = f"# Game(seed={seed}) with make_players(\"random\", seed={seed}), {rounds} rounds"
+    out = [title, "# kind seat tile end ends terms stones"]
+    said = [title, "# kind seat | the sentence of each event of the .txt, in English"]
     for i in range(rounds):
-        out += _round_text(i, game.play_round(players))
+        o, s = _round_text(i, game.play_round(players))
+        out += o
+        said += s
     standings = ", ".join(
         f"{s.rank}. seat {s.seat} (CAMAT {s.camats}, stones {s.stones})"
         for s in game.standings()
     )
     out.append(f"standings: {standings}")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", "\n".join(said) + "\n"
+
+
+def _paths(name: str) -> tuple[Path, Path]:
+    return GOLDEN / f"{name}.txt", GOLDEN / f"{name}.sentences.txt"
+
+
+def _first_difference(path: Path, expected: str, text: str) -> str | None:
+    if text == expected:
+        return None
+    # the first differing line, not a wall of text
+    for n, (a, b) in enumerate(zip(expected.splitlines(), text.splitlines(), strict=False), 1):
+        if a != b:
+            return f"{path.name} line {n} differs:\n  golden: {a}\n  now:    {b}"
+    return f"{path.name}: {len(expected.splitlines())} lines golden, {len(text.splitlines())} now"
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_golden_transcript(name):
-    seed, rounds = GAMES[name]
-    text = transcript(seed, rounds)
-    path = GOLDEN / f"{name}.txt"
-    if REGEN:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"{path} is missing: run with DOMENG_REGEN_GOLDEN=1 and review it"
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        # show the first differing line, not a wall of text
-        for n, (a, b) in enumerate(zip(expected.splitlines(), text.splitlines(), strict=False), 1):
-            if a != b:
-                pytest.fail(f"{path.name} line {n} differs:\n  golden: {a}\n  now:    {b}")
-        pytest.fail(f"{path.name}: {len(expected.splitlines())} lines golden, "
-                    f"{len(text.splitlines())} now")
+    structure, sentences = transcript(*GAMES[name])
+    path, said = _paths(name)
+    assert path.exists() and said.exists(), \
+        f"{name}: run `.venv/bin/python tests/test_golden.py --write all` and review it"
+    differs = _first_difference(path, path.read_text(encoding="utf-8"), structure)
+    if differs:
+        pytest.fail(f"the game itself changed (review it; then --write all): {differs}")
+    differs = _first_difference(said, said.read_text(encoding="utf-8"), sentences)
+    if differs:
+        pytest.fail(f"{SENTENCES_ONLY}\n{differs}")
 
 
 def test_golden_transcripts_are_the_same_on_a_second_run():
     seed, rounds = GAMES["seed59"]
     assert transcript(seed, rounds) == transcript(seed, rounds)
+
+
+def write(everything: bool = False) -> list[str]:
+    """Write the sentence files (and with ``everything`` the structure files) of every
+    game; the names of the files changed. Refuses, writing nothing, when a structure
+    differs and ``everything`` is false."""
+    made = {name: transcript(*GAMES[name]) for name in GAMES}
+    if not everything:
+        for name, (structure, _) in made.items():
+            path = _paths(name)[0]
+            old = path.read_text(encoding="utf-8") if path.exists() else ""
+            differs = _first_difference(path, old, structure)
+            if differs:
+                raise SystemExit(f"the game itself changed, not only its sentences; nothing "
+                                 f"written (review it, then --write all):\n{differs}")
+    changed = []
+    GOLDEN.mkdir(exist_ok=True)
+    for name, texts in made.items():
+        for path, text in zip(_paths(name), texts, strict=True):
+            if not everything and path.suffixes[-2:] != [".sentences", ".txt"]:
+                continue
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                changed.append(path.name)
+    return changed
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", nargs="?", const="sentences", choices=["sentences", "all"],
+                        required=True, help="write the sentence files (or all the files)")
+    args = parser.parse_args()
+    changed = write(everything=args.write == "all")
+    print("written: " + (", ".join(changed) or "nothing (already up to date)"))
+    sys.exit(0)
