@@ -1,7 +1,7 @@
 """Computer players: how fast ``search`` decides, and how strong each player is.
 
     python benchmarks/bench_players.py            # timing, the gap, a 1,000-round tournament
-    python benchmarks/bench_players.py --long     # the 20,000-round tournament, ~10 min
+    python benchmarks/bench_players.py --long     # the 20,000-round tournament, 1,500 deals
     python benchmarks/bench_players.py --rounds 5000 --workers 2
     python benchmarks/bench_players.py --skip-tournament --gap-deals 1500   # the gap alone
 
@@ -18,12 +18,13 @@
    between neighbours in the table with their 95 % intervals. The claims
    (search best, heuristic better than greedy, …) are checked, and fail the
    run, only with ``--long``: 1,000 rounds cannot tell players 0.1 stone apart.
-4. The gap to perfect information (before the tournament; ``--gap-deals 0`` skips
-   it): duplicate deals, each played once with each candidate in one seat
-   (rotating with the deal) and ``heuristic`` players in the other four, every
-   player with the same seed each time. Candidates: ``heuristic``, ``search``,
-   ``search-belief`` (each deal weighed by how likely it makes the other seats'
-   plays) and the same search shown every hand (``omniscient``). Printed: each
+4. The gap to perfect information (before the tournament; 300 deals, 1,500 with
+   ``--long``, ``--gap-deals 0`` skips it): duplicate deals, each played once with
+   each candidate in one seat (rotating with the deal) and ``heuristic`` players in
+   the other four, every player with the same seed each time. Candidates:
+   ``heuristic``, ``search``, ``search-belief`` (each deal weighed by how likely it
+   makes the other seats' plays) and the same search shown every hand
+   (``omniscient``). Printed: each
    candidate's mean net stones, its gain on heuristic (paired, with its 95 %
    interval) and the share of heuristic's gap to the omniscient search that each
    search closes, with its 95 % interval (delta method).
@@ -247,8 +248,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds in which search's decisions are timed")
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-tournament", action="store_true")
-    parser.add_argument("--gap-deals", type=int, default=600,
-                        help="duplicate deals of the gap measurement (0: skip it)")
+    parser.add_argument("--gap-deals", type=int, default=None,
+                        help="duplicate deals of the gap measurement (default 300, "
+                             "--long 1,500; 0 skips it)")
     parser.add_argument("--gap-candidates", default=",".join(GAP_CANDIDATES),
                         help="who sits in the measured seat: heuristic first, the omniscient "
                              "bound last; name@playouts for another budget")
@@ -280,9 +282,10 @@ def main(argv: list[str] | None = None) -> int:
           f"games: {theirs:,.0f} games/s; ratio {ours / theirs:.1f}× (CPU time, same run)")
     sys.stdout.flush()
 
-    if args.gap_deals:
+    gap_deals = args.gap_deals if args.gap_deals is not None else (1_500 if args.long else 300)
+    if gap_deals:
         t0 = time.perf_counter()
-        g = gap(args.gap_deals, args.seed, args.workers,
+        g = gap(gap_deals, args.seed, args.workers,
                 tuple(args.gap_candidates.split(",")))
         print_gap(g, args.seed, time.perf_counter() - t0)
         sys.stdout.flush()
