@@ -147,7 +147,7 @@ class IllegalMove(DomengError, ValueError):
     ``seat`` tried ``tile`` (a :class:`~domeng.tiles.Tile`, None for a pass) at ``end``;
     ``reason`` (an :class:`IllegalReason`) says why it is illegal and ``legal`` lists the
     moves that were legal (:class:`~domeng.round.Move`). The message is the catalogue's
-    for the reason (domeng/round.py): :meth:`describe` tells it in a language, naming the
+    for the reason (domeng/explain/illegal.py): :meth:`describe` tells it in a language, naming the
     seats by ``names`` when given.
 
     >>> import random
@@ -180,7 +180,7 @@ class IllegalMove(DomengError, ValueError):
         given, the legal moves listed in that language."""
         if self.reason is None:
             return super().describe(lang)
-        from domeng.round import describe_illegal
+        from domeng.explain.illegal import describe_illegal  # the words, lazily
 
         return describe_illegal(self, lang=lang, names=names)
 

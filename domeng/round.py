@@ -42,7 +42,8 @@ from domeng.errors import (
     show_value,
 )
 from domeng.events import Event, RoundResult, StoneMove
-from domeng.i18n import N_, Words, words
+from domeng.explain.illegal import describe_illegal, illegal_message, move_text
+from domeng.i18n import N_
 from domeng.rules import DEFAULT_RULES, Rules, is_count, rules_or_default
 from domeng.terms import Ending, EventKind, Opening, Term
 from domeng.tiles import (
@@ -108,7 +109,7 @@ class Move(_MoveFields):
         >>> Move("6|3", "right").describe(), Move(None).describe()
         ('6|3 right', 'pass')
         """
-        return _move_text(words(lang), self)
+        return move_text(self, lang=lang)
 
     def to_json(self, seat: int | None = None) -> dict:
         """docs/format.md's move object."""
@@ -785,11 +786,11 @@ class Round:
         """
         s = self.turn
         if s is None:  # the round is over, or its end (R14) is the next event
-            raise RoundOver(_ILLEGAL[IllegalReason.ROUND_OVER], seat=seat, tile=move.tile,
+            raise RoundOver(illegal_message(IllegalReason.ROUND_OVER), seat=seat, tile=move.tile,
                             end=move.end, reason=IllegalReason.ROUND_OVER)
         tile, end = move
         if seat is not None and seat != s:
-            raise IllegalMove(_ILLEGAL[IllegalReason.NOT_YOUR_TURN], seat=seat, tile=tile,
+            raise IllegalMove(illegal_message(IllegalReason.NOT_YOUR_TURN), seat=seat, tile=tile,
                               end=end, reason=IllegalReason.NOT_YOUR_TURN,
                               legal=self.legal_moves(), turn=s)
         if tile is None:
@@ -829,7 +830,7 @@ class Round:
 
     def _illegal(self, reason: IllegalReason, s: int, move: Move, **values: Any) -> NoReturn:
         """Raise the :class:`IllegalMove` of ``reason`` for seat ``s``'s ``move``."""
-        message = _WRONG_END[move.end] if reason is IllegalReason.WRONG_END else _ILLEGAL[reason]
+        message = illegal_message(reason, move.end)
         raise IllegalMove(message, seat=s, tile=move.tile, end=move.end, reason=reason,
                           legal=self.legal_moves(), **values)
 
@@ -1009,88 +1010,6 @@ class Round:
                    "paid": sum(m.count for m in self.events[-1].stones if m.src == s),
                    "after_settlement": self.rules.camat_after_settlement})
         )
-
-
-# ------------------------------------------------------------- illegal moves
-_ILLEGAL: dict[IllegalReason, str] = {
-    IllegalReason.ROUND_OVER: N_("the round is over: no more moves"),
-    # TRANSLATORS: {who}: the seat that tried to move; {turn}: the number of the seat to move
-    IllegalReason.NOT_YOUR_TURN: N_("{who} cannot move: it is seat {turn}'s turn"),
-    IllegalReason.OPENER_MUST_LEAD: N_(
-        "{who} cannot pass: the opener must lead (R5, R6). Legal: {legal}"),
-    IllegalReason.LAST_MAPPANO_MUST_PLAY: N_(
-        "{who} cannot pass: the LAST MAPPANO must play when able (R9). Legal: {legal}"),
-    IllegalReason.MUST_PLAY: N_(
-        "{who} cannot pass: a player who holds a tile that fits must play (R9). "
-        "Legal: {legal}"),
-    IllegalReason.NOT_IN_HAND: N_(
-        "{who} cannot play {tile}: it is not in the hand. Legal: {legal}"),
-    # TRANSLATORS: {double}: the double that must open the first round (6|6)
-    IllegalReason.MUST_LEAD_DOUBLE: N_(
-        "{who} cannot open with {tile}: the first round opens with {double} (R5). "
-        "Legal: {legal}"),
-    # TRANSLATORS: {where} is what was given as the end; "left" and "right" are the words
-    # the program reads, keep them as they are
-    IllegalReason.NO_SUCH_END: N_(
-        '{who} cannot play {tile} at {where}: the end is "left" or "right". Legal: {legal}'),
-    # TRANSLATORS: {left} and {right}: the numbers the open ends show
-    IllegalReason.END_NEEDED: N_(
-        "{who} must say which end {tile} joins: it fits both ({left} and {right}) with "
-        "different results. Legal: {legal}"),
-    # TRANSLATORS: {left} and {right}: the numbers the open ends show
-    IllegalReason.DOES_NOT_FIT: N_(
-        "{who} cannot play {tile}: the open ends are {left} and {right}. Legal: {legal}"),
-}
-"""The message of each reason a move is illegal (:class:`IllegalMove`); ``{who}`` names the
-seat, ``{legal}`` lists the legal moves (both filled in the language asked for)."""
-
-_WRONG_END: dict[str, str] = {
-    # TRANSLATORS: {pip}: the number the left open end shows
-    LEFT: N_("{who} cannot play {tile} at the left: the left end is {pip}; it fits only the "
-             "right. Legal: {legal}"),
-    # TRANSLATORS: {pip}: the number the right open end shows
-    RIGHT: N_("{who} cannot play {tile} at the right: the right end is {pip}; it fits only "
-              "the left. Legal: {legal}"),
-}
-""":data:`IllegalReason.WRONG_END`'s message by the end the tile was played at."""
-
-# TRANSLATORS: {who}: the player who tried to move; {turn}: the player to move
-_NOT_YOUR_TURN_NAMED = N_("{who} cannot move: it is {turn}'s turn")
-
-
-def describe_illegal(exc: IllegalMove, *, lang: str | None = None,
-                     names: Sequence[str] | None = None) -> str:
-    """:meth:`IllegalMove.describe`: the message of its reason in ``lang``, the seats named
-    by ``names`` when given and the legal moves listed."""
-    from domeng.explain import seat_name
-
-    _ = words(lang)
-    values = dict(exc.values)
-    message = exc.message
-    if exc.seat is not None:
-        values["who"] = seat_name(exc.seat, names, lang=lang)
-    if exc.tile is not None:
-        values["tile"] = str(exc.tile)
-    if names and exc.reason is IllegalReason.NOT_YOUR_TURN:
-        message = _NOT_YOUR_TURN_NAMED
-        values["turn"] = seat_name(values["turn"], names, lang=lang)
-    # TRANSLATORS: the legal moves when there are none
-    values["legal"] = ", ".join(_move_text(_, m) for m in exc.legal) or _.pgettext(
-        "moves", "none")
-    return _(message, **values)
-
-
-def _move_text(_: Words, move: Move) -> str:
-    if move.tile is None:
-        # TRANSLATORS: a move: passing (in a list of the legal moves)
-        return _.pgettext("move", "pass")
-    if move.end == LEFT:
-        # TRANSLATORS: a move: the tile joins the left end (in a list of the legal moves)
-        return _.pgettext("move", "{tile} left", tile=move.tile)
-    if move.end == RIGHT:
-        # TRANSLATORS: a move: the tile joins the right end (in a list of the legal moves)
-        return _.pgettext("move", "{tile} right", tile=move.tile)
-    return str(move.tile)
 
 
 # --------------------------------------------------------------------- helpers
