@@ -161,7 +161,7 @@ def test_a_translated_tutorial_is_the_english_one_in_its_own_words(path):
         if a.cell_type == "code":
             assert _bare_code(b.source) == _bare_code(a.source), b.source
             for call in ("build_app(", "LaterApp(", "LaterTask(", "Quiz(", "round_html(",
-                         "opened_slot("):
+                         "opened_slot(", "chart_svg("):
                 if call in a.source:
                     assert f'lang="{lang}"' in b.source, b.source
         else:
