@@ -95,7 +95,7 @@ PARAMETERS: dict[str, Any] = {
         "hand_size", "total_stones", "pass_stones", "passebunge_stones", "first_cappu_stones",
         "ceki_stones", "pollo_stones", "manguno_stones", "mattikkeng_stones",
         "shared_mattikkeng_stones")},
-    "opening_doubles": ",".join(map(str, _DEFAULT.opening_doubles)),
+    "opening_doubles": " ".join(map(str, _DEFAULT.opening_doubles)),
     "opener_leads_double": _DEFAULT.opener_leads_double,
     "voluntary_pass": _DEFAULT.voluntary_pass,
     "block_passes_cost": _DEFAULT.block_passes_cost,
@@ -104,7 +104,7 @@ PARAMETERS: dict[str, Any] = {
     "camat_limit": 0,
 }
 """The game's parameters and their defaults: the fields of :class:`~domeng.rules.Rules`
-(``players`` is ``seats``; ``opening_doubles`` is text like ``"6,5,4,3"``; ``max_rounds``
+(``players`` is ``seats``; ``opening_doubles`` is pips like ``"6 5 4 3"``; ``max_rounds``
 is the match's length, 1 by default; ``camat_limit`` 0 means no limit), so every
 reading of the rules (docs/rules.md) is a parameter."""
 
@@ -140,12 +140,14 @@ def rules_of(params: Mapping[str, Any] | None) -> Rules:
                              value=show_value(players))
     doubles = values["opening_doubles"]
     if isinstance(doubles, str):
-        try:
-            values["opening_doubles"] = tuple(int(d) for d in doubles.split(","))
-        except ValueError:
+        # pips between spaces: OpenSpiel writes a game as name(key=value,...) and reads
+        # digits alone back as a number
+        pips = doubles.split()
+        if not pips or not all(len(p) == 1 and p in "0123456" for p in pips):
             raise ParameterError(
-                N_('opening_doubles must list pips 0–6, each once, like "6,5,4,3", not '
-                   '{value}'), "opening_doubles", value=show_value(doubles)) from None
+                N_('opening_doubles must list pips 0–6, each once, like "6 5 4 3", not '
+                   '{value}'), "opening_doubles", value=show_value(doubles))
+        values["opening_doubles"] = tuple(int(p) for p in pips)
     max_rounds = values["max_rounds"]
     if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
         raise ParameterError(N_("max_rounds must be a whole number ≥ 1, not {value}"),
@@ -183,6 +185,8 @@ class Match:
         self.history: list[tuple[int, int, int]] = []
         self.net = [0] * rules.seats
         self.over = False
+        self.actions: list[int] = []
+        """Every action applied, chance ones included: the match replays from them."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any] | None = None) -> Match:
@@ -203,10 +207,15 @@ class Match:
         other.dealt = self.dealt[:]
         other.history = self.history[:]
         other.net = self.net[:]
+        other.actions = self.actions[:]
         return other
 
     def __deepcopy__(self, memo: dict) -> Match:
         return self.copy()
+
+    def __reduce__(self) -> tuple:
+        # pickled as its rules and actions (its rounds' events hold read-only mappings)
+        return _replayed, (self.rules, tuple(self.actions))
 
     def resample(self, seat: int, rng: random.Random) -> Match:
         """A copy in which the tiles ``seat`` cannot see in the round being played are dealt
@@ -236,6 +245,10 @@ class Match:
             twin.play(m)
         other.game.rounds[-1] = twin
         other.dealt[-1] = tuple(i for h in dealt for i in _bits(h))
+        k = self.round_index
+        mine = [a for j, _, a in self.history if j == k]
+        before = len(self.actions) - len(self.dealt[-1]) - len(mine)
+        other.actions = [*self.actions[:before], *other.dealt[-1], *mine]
         return other
 
     # ------------------------------------------------------------------ state
@@ -286,6 +299,7 @@ class Match:
                 raise DomengError(N_("{value} is not a tile left to deal"),
                                   value=show_value(action))
             self.dealing.append(action)
+            self.actions.append(action)
             if len(self.dealing) == self.rules.seats * self.rules.hand_size:
                 self._start_round()
             return
@@ -294,6 +308,7 @@ class Match:
             raise DomengError(N_("action {value} is not legal now; legal: {legal}"),
                               value=show_value(action), legal=", ".join(map(str, sorted(legal))))
         self.history.append((self.round_index, r.turn, action))
+        self.actions.append(action)
         r.play(legal[action])
         if r.is_over:
             self._end_round(r)
@@ -476,6 +491,14 @@ class Match:
             for t, (_, s, a) in enumerate(self.history):
                 out += [(h + width * t + s, 1.0), (h + width * t + n + a, 1.0)]
         return out
+
+
+def _replayed(rules: Rules, actions: tuple[int, ...]) -> Match:
+    """A match of ``rules`` after ``actions`` (how a pickled match is rebuilt)."""
+    m = Match(rules)
+    for a in actions:
+        m.apply(a)
+    return m
 
 
 def _bits(mask: int) -> list[int]:

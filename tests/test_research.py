@@ -27,7 +27,7 @@ VARIANTS = [
      Rules(opener_leads_double=False, block_passes_cost=False)),
     ({"players": 4, "hand_size": 6, "camat_after_settlement": False},
      Rules(seats=4, hand_size=6, camat_after_settlement=False)),
-    ({"players": 3, "opening_doubles": "6,5,4,3,2", "pollo_stones": 7},
+    ({"players": 3, "opening_doubles": "6 5 4 3 2", "pollo_stones": 7},
      Rules(seats=3, opening_doubles=(6, 5, 4, 3, 2), pollo_stones=7)),
 ]
 """Game parameters and the same rules as the engine reads them: a case of each reading."""
@@ -62,7 +62,9 @@ def test_every_reading_of_the_rules_is_a_parameter():
     ({"players": 6}, "players"),
     ({"players": 1}, "players"),
     ({"lempa_stones": 1}, "lempa_stones"),
-    ({"opening_doubles": "6,6"}, "opening_doubles"),
+    ({"opening_doubles": "6 6"}, "opening_doubles"),
+    ({"opening_doubles": "6543"}, "opening_doubles"),
+    ({"opening_doubles": "6,5,4,3"}, "opening_doubles"),
     ({"max_rounds": 0}, "max_rounds"),
     ({"hand_size": 9}, "hand_size"),
     ({"voluntary_pass": "yes"}, "voluntary_pass"),
@@ -159,6 +161,20 @@ def test_openspiel_random_sim_test(pyspiel, params):
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
 
+def test_openspiel_game_string_loads_the_same_game_and_states_serialize(pyspiel):
+    import pickle
+
+    game = pyspiel.load_game("python_domeng", {"opening_doubles": "6 5 4", "players": 4,
+                                               "hand_size": 6})
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    for tile in range(24):
+        state.apply_action(tile)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
 def test_openspiel_information_state_hides_the_other_hands(pyspiel):
     game = pyspiel.load_game("python_domeng")
     state = game.new_initial_state()
@@ -214,6 +230,8 @@ def test_the_readmes_mcts_example_runs(pyspiel, capsys):
 
 
 def test_openspiel_resample_keeps_the_information_state_and_deals_anew(pyspiel):
+    import pickle
+
     game = pyspiel.load_game("python_domeng")
     rng = random.Random(8)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -229,6 +247,7 @@ def test_openspiel_resample_keeps_the_information_state_and_deals_anew(pyspiel):
             assert other.information_state_string(p) == state.information_state_string(p)
             assert other.information_state_tensor(p) == state.information_state_tensor(p)
             assert other.legal_actions() == state.legal_actions()
+            assert str(pickle.loads(pickle.dumps(other))) == str(other)
             differed += other.match.round.hands != state.match.round.hands
             state.apply_action(rng.choice(state.legal_actions()))
     assert differed > 20
