@@ -121,6 +121,15 @@ MOVE_TASKS = {  # position: (seat, goal, the first moves that reach it)
 }
 
 
+def test_every_move_task_passes_the_puzzle_check():
+    """What ``domeng puzzles --check`` asks of a puzzle: a choice, some moves that reach
+    the goal and some that do not, every text in every language."""
+    from domeng.positions import task
+    from domeng.puzzles import problems
+
+    assert {name: problems(task(name)) for name in MOVE_TASKS} == {n: [] for n in MOVE_TASKS}
+
+
 def test_the_move_tasks_are_the_positions_with_a_puzzle_key():
     from domeng.positions import record
 
