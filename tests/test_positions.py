@@ -275,3 +275,15 @@ def test_r05_r10_r17_a_seat_task_s_seats_name_no_opener_last_mappano_or_result()
     ended.advance()
     asked = render.seat_html(ended, 2, names=PLAYERS, ask=True)
     assert "CUCUQ" in render.seat_html(ended, 2, names=PLAYERS) and "CUCUQ" not in asked
+
+
+def test_r05_r18_a_table_where_stones_are_held_is_not_a_game_s_first_round():
+    """A game starts with every stone on the table (R18), so a position whose players
+    hold stones is a later round, opened by the last winner or a CAMAT (R6), not by R5."""
+    from domeng.positions import record
+
+    for name in NAMES:
+        spec = record(name).rounds[0]
+        r = position(name)
+        if sum(r.start_held):
+            assert spec.opener is not None or spec.camat is not None, name
