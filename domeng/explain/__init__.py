@@ -5,6 +5,8 @@
   stone movements (:func:`stones_phrase`).
 - :mod:`domeng.explain.illegal`: why a move is illegal and what was legal
   (:meth:`IllegalMove.describe <domeng.errors.IllegalMove.describe>`).
+- :mod:`domeng.explain.status`: the status line of a round, how it ended and whose turn
+  it is (a page adds only the bold).
 
 Each sentence is written once, in English, as a message of the catalogue
 (:mod:`domeng.i18n`); renderers, views and the command line only call these functions,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from domeng.errors import SeatError
 from domeng.events import Event, RoundResult
 from domeng.explain import seat_name
+from domeng.explain.status import round_status
 from domeng.i18n import N_, Words, words
 from domeng.render.css import CSS
 from domeng.render.line import line_svg
@@ -310,52 +311,24 @@ def seat_html(
     )
 
 
-def _ending_text(_: Words, res: RoundResult, names: Sequence[str] | None) -> str:
-    winner = seat_name(res.winner, names, lang=_.lang)
-    if res.ending in (Ending.CEKI, Ending.POLLO):
-        # TRANSLATORS: how a round ended, e.g. "CEKI (FIRST CAPPU): Ati wins".
-        return _("{ending} (FIRST CAPPU): {winner} wins", ending=res.ending.term.label,
-                 winner=winner)
-    # TRANSLATORS: how a round ended, e.g. "MATTIKKENG: Ati wins".
-    return _("{ending}: {winner} wins", ending=res.ending.term.label, winner=winner)
-
-
 def _strong(text: object) -> str:
     return f"<strong>{esc(str(text))}</strong>"
 
 
 def _status(_: Words, t: _Table, names: Sequence[str] | None, ask: bool = False) -> str:
-    if t.result is not None:
-        res = t.result
-        ending = _strong(_ending_text(_, res, names))
-        sentences = [_fill(_("Round over — {ending}."), ending=ending)]
-        name = partial(seat_name, names=names, lang=_.lang)
-        if res.manguno is not None and res.ending is Ending.MATTIKKENG:
-            sentences.append(esc(_("MANGUNO: {who}.", who=name(res.manguno))))
-        if res.mattikkeng:
-            listed = ", ".join(name(s) for s in res.mattikkeng)
-            sentences.append(esc(_("MATTIKKENG: {who}.", who=listed)))
-        if res.cucuq is not None:
-            sentences.append(esc(_("CUCUQ: {who}.", who=name(res.cucuq))))
-        if res.camat is not None:
-            sentences.append(esc(_("{who} is appointed CAMAT.", who=name(res.camat))))
-        return " ".join(sentences)
-    who = _strong(seat_name(t.turn, names, lang=_.lang))
-    if t.ends is None and ask:  # who opens is what such a question asks
-        return esc(_("No tile has been played yet: the round is about to open."))
-    if t.ends is None:
-        if t.opening_tile is not None:
-            return _fill(_("{who} opens the round with {tile} (R5)."), who=who,
-                         tile=esc(str(t.opening_tile)))
-        return _fill(_("{who} opens the round."), who=who)
-    a, b = t.ends
-    # TRANSLATORS: the status line of a round in play; LAST DOMINO is the tile played last
-    # and {mappano} the one who played it.
-    return _fill(
-        _("{who} to play · open ends {left} and {right} · LAST DOMINO {tile} by {mappano}"),
-        who=who, left=_strong(a), right=_strong(b), tile=_strong(t.last_domino),
-        mappano=esc(seat_name(t.last_mappano, names, lang=_.lang)),
-    )
+    """The status line (:func:`domeng.explain.status.round_status`) as HTML, its bold
+    values set in bold."""
+    parts = []
+    for sentence in round_status(
+            t.result, names, turn=t.turn, ends=t.ends, opening_tile=t.opening_tile,
+            last_domino=t.last_domino, last_mappano=t.last_mappano, ask=ask, lang=_.lang):
+        if not sentence.strong:
+            parts.append(esc(sentence.text()))
+            continue
+        parts.append(_fill(sentence.template(), **{
+            k: _strong(v) if k in sentence.strong else esc(v)
+            for k, v in sentence.values.items()}))
+    return " ".join(parts)
 
 
 def round_html(

@@ -1,0 +1,107 @@
+"""The status sentences of a round: how it ended, whose turn it is, who opens.
+
+A page (:mod:`domeng.render.pages`) shows them above the table; it only adds the
+markup. Each is a :class:`Sentence`: a message of the catalogue, its values as plain
+text and the names of the values to set in bold, so a renderer can emphasise them
+without the words being written twice.
+
+>>> from domeng.events import RoundResult
+>>> from domeng.terms import Ending
+>>> res = RoundResult(Ending.CEKI, winner=2, cucuq=1, mattikkeng=(), manguno=None,
+...                   first_cappu=2, pips=(9, 4, 0, 7, 5))
+>>> ending_text(res)
+'CEKI (FIRST CAPPU): Seat 2 wins'
+>>> [s.text() for s in round_status(res)]
+['Round over — CEKI (FIRST CAPPU): Seat 2 wins.', 'CUCUQ: Seat 1.']
+>>> round_status(None, turn=3, ends=(5, 2), last_domino="5|2", last_mappano=1)[0].text()
+'Seat 3 to play · open ends 5 and 2 · LAST DOMINO 5|2 by Seat 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from domeng.events import RoundResult
+from domeng.explain.events import seat_name
+from domeng.i18n import N_, words
+from domeng.terms import Ending
+
+__all__ = ["Sentence", "ending_text", "round_status"]
+
+
+class Sentence(NamedTuple):
+    """A message of the catalogue (English, unfilled), its values (plain text) and the
+    values a page sets in bold."""
+
+    message: str
+    values: Mapping[str, str]
+    strong: frozenset[str] = frozenset()
+    lang: str | None = None
+
+    def template(self) -> str:
+        """The message in the sentence's language, its placeholders unfilled."""
+        return words(self.lang)(self.message)
+
+    def text(self) -> str:
+        """The sentence in its language as plain text."""
+        return words(self.lang)(self.message, **self.values)
+
+
+def ending_text(result: RoundResult, names: Sequence[str] | None = None, *,
+                lang: str | None = None) -> str:
+    """How a round ended and who wins: ``MATTIKKENG: Ati wins``."""
+    _ = words(lang)
+    winner = seat_name(result.winner, names, lang=lang)
+    if result.ending in (Ending.CEKI, Ending.POLLO):
+        # TRANSLATORS: how a round ended, e.g. "CEKI (FIRST CAPPU): Ati wins".
+        return _("{ending} (FIRST CAPPU): {winner} wins", ending=result.ending.term.label,
+                 winner=winner)
+    # TRANSLATORS: how a round ended, e.g. "MATTIKKENG: Ati wins".
+    return _("{ending}: {winner} wins", ending=result.ending.term.label, winner=winner)
+
+
+def round_status(
+    result: RoundResult | None, names: Sequence[str] | None = None, *,
+    turn: int | None = None, ends: tuple[int, int] | None = None,
+    opening_tile: object = None, last_domino: object = None,
+    last_mappano: int | None = None, ask: bool = False, lang: str | None = None,
+) -> list[Sentence]:
+    """The status line of a round: its ending and roles when ``result`` is given, else
+    whose turn it is with the open ends and the LAST DOMINO, or who opens. For a
+    question (``ask``) before the opening, who opens is not said (it is the question)."""
+    def name(seat: int | None) -> str:
+        return seat_name(seat, names, lang=lang)
+
+    def say(message: str, strong: Sequence[str] = (), **values: object) -> Sentence:
+        return Sentence(message, {k: str(v) for k, v in values.items()}, frozenset(strong),
+                        lang)
+
+    if result is not None:
+        res = result
+        out = [say(N_("Round over — {ending}."), ["ending"],
+                   ending=ending_text(res, names, lang=lang))]
+        if res.manguno is not None and res.ending is Ending.MATTIKKENG:
+            out.append(say(N_("MANGUNO: {who}."), who=name(res.manguno)))
+        if res.mattikkeng:
+            out.append(say(N_("MATTIKKENG: {who}."),
+                           who=", ".join(name(s) for s in res.mattikkeng)))
+        if res.cucuq is not None:
+            out.append(say(N_("CUCUQ: {who}."), who=name(res.cucuq)))
+        if res.camat is not None:
+            out.append(say(N_("{who} is appointed CAMAT."), who=name(res.camat)))
+        return out
+    if ends is None and ask:  # who opens is what such a question asks
+        return [say(N_("No tile has been played yet: the round is about to open."))]
+    if ends is None:
+        if opening_tile is not None:
+            return [say(N_("{who} opens the round with {tile} (R5)."), ["who"], who=name(turn),
+                        tile=opening_tile)]
+        return [say(N_("{who} opens the round."), ["who"], who=name(turn))]
+    left, right = ends
+    # TRANSLATORS: the status line of a round in play; LAST DOMINO is the tile played
+    # last, {mappano} the one who played it.
+    status = N_("{who} to play · open ends {left} and {right} · LAST DOMINO {tile} by "
+                "{mappano}")
+    return [say(status, ["who", "left", "right", "tile"], who=name(turn), left=left,
+                right=right, tile=last_domino, mappano=name(last_mappano))]
