@@ -557,3 +557,13 @@ def test_the_search_follows_the_rules_of_the_file(name, rules):
 def _named_data(name: str) -> dict:
     return json.loads((load_puzzle_file.__globals__["_folder"]() / f"{name}.json")
                       .read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
+    """The practice page says 'Jūsų ėjimas', 'Nebūkite CUCUQ' (the catalogue, the tutorial
+    and the rules say 'jūs'): the puzzle's title, text and hint say 'jūs' too, never 'tu'."""
+    p = load_puzzle(name)
+    for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
+        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
+    assert p.text_in("lt").startswith("Jūs esate ")
