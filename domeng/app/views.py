@@ -20,6 +20,7 @@ from domeng.app import texts
 from domeng.app.board import Board
 from domeng.app.controller import PERSON, Controller, EndOption
 from domeng.events import Event
+from domeng.explain.status import deal_text
 from domeng.i18n import Words, language_names, words
 from domeng.players import PLAYERS
 from domeng.tiles import parse_tile
@@ -470,13 +471,9 @@ class WhyView(w.VBox, View):
         e = c.event
         if e is None:
             r = c.round
-            # TRANSLATORS: {sleeping} is the number of tiles dealt to no one (R3).
-            dealt = _.ngettext("Round {round} is dealt: {count} tile each, {sleeping} sleeping. "
-                               "{who} opens.",
-                               "Round {round} is dealt: {count} tiles each, {sleeping} sleeping. "
-                               "{who} opens.",
-                               r.rules.hand_size, round=c.round_index + 1,
-                               sleeping=len(r.sleeping_tiles), who=c.names[r.opener])
+            dealt = deal_text(c.round_index + 1, hand_size=r.rules.hand_size,
+                              sleeping=len(r.sleeping_tiles), opener=r.opener, names=c.names,
+                              lang=lang)
             body = f'<p class="domeng-event-text">{html.escape(dealt)}</p>'
             terms: tuple = ()
         else:

@@ -15,6 +15,8 @@ without the words being written twice.
 ['Round over — CEKI (FIRST CAPPU): Seat 2 wins.', 'CUCUQ: Seat 1.']
 >>> round_status(None, turn=3, ends=(5, 2), last_domino="5|2", last_mappano=1)[0].text()
 'Seat 3 to play · open ends 5 and 2 · LAST DOMINO 5|2 by Seat 1'
+>>> deal_text(2, hand_size=5, sleeping=3, opener=4, names=["A", "B", "C", "D", "Emba"])
+'Round 2 is dealt: 5 tiles each, 3 sleeping. Emba opens.'
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from domeng.explain.events import seat_name
 from domeng.i18n import N_, words
 from domeng.terms import Ending
 
-__all__ = ["Sentence", "ending_text", "round_status"]
+__all__ = ["Sentence", "deal_text", "ending_text", "round_status"]
 
 
 class Sentence(NamedTuple):
@@ -99,9 +101,23 @@ def round_status(
                         tile=opening_tile)]
         return [say(N_("{who} opens the round."), ["who"], who=name(turn))]
     left, right = ends
-    # TRANSLATORS: the status line of a round in play; LAST DOMINO is the tile played
-    # last, {mappano} the one who played it.
+    # TRANSLATORS: the status line of a round in play; {mappano} played the LAST DOMINO
     status = N_("{who} to play · open ends {left} and {right} · LAST DOMINO {tile} by "
                 "{mappano}")
     return [say(status, ["who", "left", "right", "tile"], who=name(turn), left=left,
                 right=right, tile=last_domino, mappano=name(last_mappano))]
+
+
+def deal_text(number: int, *, hand_size: int, sleeping: int, opener: int,
+              names: Sequence[str] | None = None, lang: str | None = None) -> str:
+    """What the app says before a round's first event: round ``number`` (from 1) is
+    dealt, ``hand_size`` tiles to each seat and ``sleeping`` to no one (R3), and who
+    opens."""
+    _ = words(lang)
+    # TRANSLATORS: {sleeping} is the number of tiles dealt to no one (R3).
+    return _.ngettext("Round {round} is dealt: {count} tile each, {sleeping} sleeping. "
+                      "{who} opens.",
+                      "Round {round} is dealt: {count} tiles each, {sleeping} sleeping. "
+                      "{who} opens.",
+                      hand_size, round=number, sleeping=sleeping,
+                      who=seat_name(opener, names, lang=lang))
