@@ -28,7 +28,7 @@ from domeng.i18n import N_, Words, words
 if TYPE_CHECKING:
     from domeng.round import Move
 
-__all__ = ["describe_illegal", "illegal_message", "move_text"]
+__all__ = ["describe_illegal", "illegal_message", "move_text", "why_not_playable"]
 
 _ILLEGAL: dict[IllegalReason, str] = {
     IllegalReason.ROUND_OVER: N_("the round is over: no more moves"),
@@ -116,6 +116,25 @@ def move_text(move: Move, *, lang: str | None = None) -> str:
     ('6|3 left', 'pass')
     """
     return _move(words(lang), move)
+
+
+def why_not_playable(tile: object, *, ends: tuple[int, int] | None = None,
+                     opener: object = None, lang: str | None = None) -> str:
+    """Why a tile of the hand to move cannot be played now, as a hand's tile shows it:
+    it fits neither open end (``ends``), or the first round opens with ``opener`` (R5).
+
+    >>> why_not_playable("5|4", ends=(3, 3)), why_not_playable("3|3", opener="6|6")
+    ('5|4 does not fit: the open end is 3', '3|3 cannot open: the first round opens with 6|6 (R5)')
+    """
+    _ = words(lang)
+    if ends is not None:
+        left, right = ends
+        if left == right:
+            return _("{tile} does not fit: the open end is {end}", tile=tile, end=left)
+        return _("{tile} does not fit: the open ends are {left} and {right}",
+                 tile=tile, left=left, right=right)
+    return _("{tile} cannot open: the first round opens with {opener} (R5)",
+             tile=tile, opener=opener)
 
 
 def _move(_: Words, move: Move) -> str:

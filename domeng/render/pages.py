@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from domeng.errors import SeatError
 from domeng.events import Event, RoundResult
 from domeng.explain import seat_name
+from domeng.explain.illegal import why_not_playable
 from domeng.explain.status import round_status
 from domeng.i18n import N_, Words, words
 from domeng.render.css import CSS
@@ -169,7 +170,7 @@ def hand_hints(
     >>> sorted(map(str, playable)), sorted(reasons.values())[0]
     (['6|6'], '3|3 cannot open: the first round opens with 6|6 (R5)')
     """
-    _ = words(lang)
+    words(lang)  # an unknown language is refused whoever's turn it is
     t = _table(state)
     hand = t.hands[seat]
     if hand is None or t.is_over or t.turn != seat:
@@ -180,16 +181,9 @@ def hand_hints(
         if tile in playable:
             continue
         if t.ends is not None:
-            a, b = t.ends
-            if a == b:
-                reasons[tile] = _("{tile} does not fit: the open end is {end}",
-                                  tile=tile, end=a)
-            else:
-                reasons[tile] = _("{tile} does not fit: the open ends are {left} and {right}",
-                                  tile=tile, left=a, right=b)
+            reasons[tile] = why_not_playable(tile, ends=t.ends, lang=lang)
         elif len(playable) == 1:
-            reasons[tile] = _("{tile} cannot open: the first round opens with {opener} (R5)",
-                              tile=tile, opener=next(iter(playable)))
+            reasons[tile] = why_not_playable(tile, opener=next(iter(playable)), lang=lang)
     return playable, reasons
 
 
