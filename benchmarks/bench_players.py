@@ -23,8 +23,9 @@
    each candidate in one seat (rotating with the deal) and ``heuristic`` players in
    the other four, every player with the same seed each time. Candidates:
    ``heuristic``, ``search``, ``search-belief`` (each deal weighed by how likely it
-   makes the other seats' plays) and the same search shown every hand
-   (``omniscient``). Printed: each
+   makes the other seats' plays), ``search-uniform`` (each deal weighed so that
+   every consistent deal counts the same), ``search-both`` and the same search
+   shown every hand (``omniscient``); ``--gap-candidates`` picks them. Printed: each
    candidate's mean net stones, its gain on heuristic (paired, with its 95 %
    interval) and the share of heuristic's gap to the omniscient search that each
    search closes, with its 95 % interval (delta method).
@@ -138,6 +139,10 @@ def _candidate(spec: str, seed: int):
         return OmniscientSearch(rng=rng, **options)
     if name == "search-belief":
         return SearchPlayer(rng=rng, belief=BELIEF, **options)
+    if name == "search-uniform":  # deals weighed to be uniform over the consistent ones
+        return SearchPlayer(rng=rng, uniform_deals=True, **options)
+    if name == "search-both":
+        return SearchPlayer(rng=rng, belief=BELIEF, uniform_deals=True, **options)
     return make_player(name, seed=seed, **options)
 
 
@@ -201,9 +206,12 @@ def gap(deals: int, seed: int, workers: int,
         cov = statistics.covariance(a, b)
         var = (statistics.variance(a) - 2 * ratio * cov + ratio**2 * statistics.variance(b))
         out["closure"][k] = (ratio, 1.96 * (max(var, 0.0) / n) ** 0.5 / abs(mb))
-    if "search-belief" in cols and "search" in cols:  # negative: the belief helps
-        d = [x - y for x, y in zip(cols["search-belief"], cols["search"], strict=True)]
-        out["belief_vs_flat"] = mean_ci(d)
+    out["vs_search"] = {}  # each other search minus search, paired (negative: it does better)
+    if "search" in cols:
+        for k in candidates[1:-1]:
+            if k != "search":
+                d = [x - y for x, y in zip(cols[k], cols["search"], strict=True)]
+                out["vs_search"][k] = mean_ci(d)
     return out
 
 
@@ -224,9 +232,8 @@ def print_gap(g: dict, seed: int, elapsed: float) -> None:
     for k, (ratio, ci) in g["closure"].items():
         print(f"- {k} closes {100 * ratio:.0f} % ± {100 * ci:.0f} % of the gap from "
               f"{g['candidates'][0]} to {g['candidates'][-1]}")
-    if "belief_vs_flat" in g:
-        print("- search-belief − search: {:+.3f} ± {:.3f} net stones per round".format(
-            *g["belief_vs_flat"]))
+    for k, (d, ci) in g["vs_search"].items():
+        print(f"- {k} − search: {d:+.3f} ± {ci:.3f} net stones per round")
 
 
 def percentile(values: list[float], q: float) -> float:

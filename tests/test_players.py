@@ -276,6 +276,63 @@ def test_evaluate_weighs_each_deal_by_the_belief_and_means_stay_means():
         assert -25 <= s.stone_change / s.playouts <= 25
 
 
+def _consistent_deals(view: SeatView) -> list[tuple[int, ...]]:
+    """Every deal of the hidden tiles that view allows, by brute force (few tiles)."""
+    from itertools import combinations
+
+    sleep = search._must_sleep(view) & view.unseen_mask
+    tiles = [i for i in range(28) if (view.unseen_mask & ~sleep) >> i & 1]
+    seats = [o for o in range(5) if o != view.seat and view.hand_sizes[o]]
+    out = []
+
+    def fill(k: int, left: list[int], hands: list[int]) -> None:
+        if k == len(seats):
+            out.append(tuple(hands))
+            return
+        o = seats[k]
+        forbid = 0
+        for p in view.passed_on[o]:
+            forbid |= PIP_MASK[p]
+        for pick in combinations([t for t in left if not forbid >> t & 1], view.hand_sizes[o]):
+            hands[o] = sum(1 << t for t in pick)
+            fill(k + 1, [t for t in left if t not in pick], hands)
+        hands[o] = 0
+
+    hands = [0] * 5
+    hands[view.seat] = view.hand_mask
+    fill(0, tiles, hands)
+    return out
+
+
+def test_uniform_weights_make_the_sampled_deals_uniform_over_the_consistent_ones():
+    view = None
+    for seed in range(300):
+        for _r, v in _decision_points(seed=seed, rounds=1):
+            hidden = sum(v.hand_sizes) - len(v.hand)
+            if hidden <= 5 and sum(1 for p in v.passed_on if p) >= 2:
+                view = v
+                break
+        if view:
+            break
+    assert view is not None
+    deals = _consistent_deals(view)
+    sample, weigh = search._sampler(view), search._uniform_weight(view)
+    rng = random.Random(1)
+    raw = dict.fromkeys(deals, 0.0)
+    weighted = dict.fromkeys(deals, 0.0)
+    for _ in range(20_000):
+        h = tuple(sample(rng))
+        raw[h] += 1
+        weighted[h] += weigh(list(h))
+    assert set(raw) == set(deals)  # the sampler draws only consistent deals
+    total = sum(weighted.values())
+    share = [weighted[h] / total for h in deals]
+    assert max(share) < 2.5 / len(deals) and min(share) > 0.4 / len(deals)
+    # unweighted, the seat-by-seat draws favour some deals
+    plain = [raw[h] / 20_000 for h in deals]
+    assert max(plain) / min(plain) > 2 * max(share) / min(share)
+
+
 def test_evaluate_with_the_hands_given_plays_out_only_those_hands(monkeypatch):
     r, view = next((r, v) for r, v in _decision_points(seed=5) if len(v.legal) >= 2)
     seen = []

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
+from math import comb
 from typing import NamedTuple
 
 from domeng import core
@@ -150,6 +151,41 @@ def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
                              "view"), seat=seat)
 
     return sample_hands
+
+
+_COMB = tuple(tuple(comb(a, b) for b in range(8)) for a in range(29))
+
+
+def _uniform_weight(view: SeatView) -> Callable[[list[int]], float]:
+    """The weight that makes :func:`sample_hands` uniform over the deals consistent with
+    ``view``: it draws each seat's tiles in turn from those left, so a deal comes with
+    chance ``1 / Π C(left_o, size_o)``; times ``Π C(left_o, size_o)`` every deal weighs
+    the same."""
+    seat, sizes = view.seat, view.hand_sizes
+    sleep = _must_sleep(view) & view.unseen_mask
+    unseen = view.unseen_mask & ~sleep
+    allowed = {}
+    for o in range(len(sizes)):
+        if o == seat or not sizes[o]:
+            continue
+        forbid = 0
+        for p in view.passed_on[o]:
+            forbid |= _PM[p]
+        allowed[o] = unseen & ~forbid
+    order = sorted(allowed, key=lambda o: allowed[o].bit_count() - sizes[o])
+    plan = [(o, allowed[o], sizes[o]) for o in order]
+    if all(allow == unseen for _, allow, _ in plan):
+        return lambda hands: 1.0  # nothing passed on: the draws are uniform already
+
+    def weight(hands: list[int]) -> float:
+        remaining = unseen
+        w = 1
+        for o, allow, k in plan:
+            w *= _COMB[(allow & remaining).bit_count()][k]
+            remaining &= ~hands[o]
+        return float(w)
+
+    return weight
 
 
 _HEAVIER = tuple(sum(1 << j for j in range(28) if TILE_PIPS[j] > TILE_PIPS[i]) for i in range(28))
@@ -284,6 +320,7 @@ def evaluate(
     greedy: float = 0.7,
     belief: float = 0.0,
     hands: list[int] | None = None,
+    uniform_deals: bool = False,
 ) -> list[MoveStats]:
     """Play every legal move of ``view``'s seat out on sampled deals.
 
@@ -295,6 +332,8 @@ def evaluate(
     consistent deal alike): ``stone_change`` and ``score`` are weighted sums scaled so
     that divided by ``playouts`` they are weighted means; ``wins`` and ``camats`` are
     counts as they fell.
+    ``uniform_deals``: weigh each deal so that every deal consistent with the view
+    counts the same (the draws, seat after seat, favour some when seats have passed).
     ``hands``: the hands as they are, one mask per seat, to play out instead of
     sampled deals (an omniscient search, the bound a better belief could reach).
 
@@ -335,13 +374,16 @@ def evaluate(
         def sample(rng: random.Random) -> list[int]:
             return known
 
-        weigh = None
+        weigh = uniform = None
     else:
         sample = _sampler(view)
         weigh = _weigher(view, belief)
+        uniform = _uniform_weight(view) if uniform_deals else None
     while True:
         hands = sample(rng)
         x = 1.0 if weigh is None else weigh(hands)
+        if uniform is not None:
+            x *= uniform(hands)
         total += x
         for j in range(k):
             held = held0[:]
@@ -392,6 +434,7 @@ class SearchPlayer(Player):
         time_ms: float | None = None,
         greedy: float = 0.7,
         belief: float = 0.0,
+        uniform_deals: bool = False,
     ) -> None:
         super().__init__(rng)
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
@@ -401,13 +444,15 @@ class SearchPlayer(Player):
         self.time_ms = time_ms
         self.greedy = greedy
         self.belief = belief
+        self.uniform_deals = uniform_deals
 
     def choose(self, view: SeatView) -> Move:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         stats = evaluate(view, playouts=self.playouts, time_ms=self.time_ms,
-                         rng=self.rng, greedy=self.greedy, belief=self.belief)
+                         rng=self.rng, greedy=self.greedy, belief=self.belief,
+                         uniform_deals=self.uniform_deals)
         best = max(stats, key=lambda s: s.score / s.playouts)
         return best.move
 
