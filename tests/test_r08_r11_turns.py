@@ -295,7 +295,9 @@ def test_r08_a_move_out_of_turn_names_both_players_when_names_are_given():
         r.play("4|3", "left", seat=2)
     exc = info.value
     assert (exc.seat, exc.reason) == (2, IllegalReason.NOT_YOUR_TURN)
-    assert exc.describe(names=NAMES) == "Cakka cannot move: it is Besse's turn"
+    named = exc.describe(names=NAMES)
+    assert named.index("Cakka") < named.index("Besse") and "Seat" not in named
+    assert not set(facts(named))  # the seat to move is named, not numbered
 
 
 def test_r08_other_reasons_a_move_is_illegal():
