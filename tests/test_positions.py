@@ -5,6 +5,7 @@ answer the tutorial gives (notebooks/tutorial.ipynb), so a question can never
 teach a number the engine does not produce.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -287,3 +288,15 @@ def test_r05_r18_a_table_where_stones_are_held_is_not_a_game_s_first_round():
         r = position(name)
         if sum(r.start_held):
             assert spec.opener is not None or spec.camat is not None, name
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_TASKS))
+def test_a_move_task_addresses_the_learner_as_the_practice_page_does(name):
+    """Lithuanian 'jūs', never 'tu'; Indonesian 'kamu' (-mu), never 'kau' or 'Anda'."""
+    from domeng.positions import task
+
+    p = task(name)
+    for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
+        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
+    for text in (p.title_in("id"), p.text_in("id"), p.hint_in("id")):
+        assert not re.search(r"\b(?:[Kk]au|[Aa]nda|[Ee]ngkau)\b", text), text
