@@ -35,6 +35,7 @@ from domeng.round import Round
 from domeng.tiles import format_tiles, tiles_in
 
 GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_DIR = GOLDEN  # the reviewed files, whatever GOLDEN is set to
 SENTENCES_ONLY = "only the sentences changed: run `make golden` and read `git diff tests/golden/`"
 
 GAMES = {
@@ -126,6 +127,26 @@ def test_golden_transcript(name):
 def test_golden_transcripts_are_the_same_on_a_second_run():
     seed, rounds = GAMES["seed59"]
     assert transcript(seed, rounds) == transcript(seed, rounds)
+
+
+def test_make_golden_writes_the_sentences_and_refuses_when_the_game_changed(tmp_path,
+                                                                            monkeypatch):
+    import shutil
+
+    shutil.copytree(GOLDEN, tmp_path, dirs_exist_ok=True)
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", tmp_path)
+    said = tmp_path / "seed46.sentences.txt"
+    said.write_text(said.read_text(encoding="utf-8").replace("(R8)", "(R99)"), "utf-8")
+    assert write() == ["seed46.sentences.txt"]
+    assert said.read_text(encoding="utf-8") == (GOLDEN_DIR / said.name).read_text("utf-8")
+    structure = tmp_path / "seed59.txt"
+    structure.write_text(structure.read_text(encoding="utf-8").replace("play 0", "play 1", 1),
+                         "utf-8")
+    said.write_text("stale\n", "utf-8")
+    with pytest.raises(SystemExit, match="the game itself changed"):
+        write()
+    assert said.read_text(encoding="utf-8") == "stale\n"  # nothing written
+    assert "seed59.txt" in write(everything=True)
 
 
 def write(everything: bool = False) -> list[str]:
