@@ -6,7 +6,11 @@
 - :mod:`domeng.explain.illegal`: why a move is illegal and what was legal
   (:meth:`IllegalMove.describe <domeng.errors.IllegalMove.describe>`).
 - :mod:`domeng.explain.status`: the status line of a round, how it ended and whose turn
-  it is (a page adds only the bold).
+  it is (a page adds only the bold), and the sentence a round's deal is told with.
+
+The app's own notices (the cursor's place, what a button cannot do now) are in
+:mod:`domeng.app.texts`, the coach's reasons in :mod:`domeng.players.reasons` and a
+puzzle's verdict in :mod:`domeng.puzzles.verdict`, each next to what decides them.
 
 Each sentence is written once, in English, as a message of the catalogue
 (:mod:`domeng.i18n`); renderers, views and the command line only call these functions,
