@@ -108,6 +108,30 @@ def html_text(markup: str) -> str:
     return html.unescape(markup)
 
 
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_the_verdict_is_repeated_under_the_hand_clicked_for_a_phone(lang):
+    """On a phone the answer panel is below the line, a screen away from the hand clicked:
+    the puzzle seat's hand carries the verdict and its reason too (practice.css shows it
+    only on a narrow screen), hidden from screen readers; Retry takes it away."""
+    _ = words(lang)
+    view = PuzzleView(POLLO, lang=lang)
+    c = view.controller
+    p = view.puzzle
+    assert "domeng-seat-note" not in hand(view, c.seat).html
+    click_move(view, wrong_move(p))
+    note = re.search(r'<div class="domeng-seat-note" aria-hidden="true" '
+                     r'data-solved="false">(.*?)</div>', hand(view, c.seat).html)
+    assert note and html_text(_("✘ Not this move.")) in html_text(note[1])
+    assert html_text(judge(p, wrong_move(p)).reason(lang)) in html_text(note[1])
+    for s in range(c.seats):
+        if s != c.seat:
+            assert "domeng-seat-note" not in hand(view, s).html
+    find(view, "domeng-puzzle-retry").click()
+    assert "domeng-seat-note" not in hand(view, c.seat).html
+    click_move(view, p.solutions()[0])
+    assert 'data-solved="true"' in hand(view, c.seat).html
+
+
 def test_a_tile_that_fits_both_ends_asks_for_the_end_and_then_is_judged():
     p = load_puzzle(POLLO)
     view = PuzzleView(p)

@@ -111,6 +111,17 @@ class _PuzzleSeat(SeatView):
             if (move is not None and move.tile is not None and self.seat == c.seat
                     and c.position == c.moment):
                 self.board.html = _mark(self.board.html, "data-id", str(move.tile))
+            v = c.verdict
+            if v is not None and self.seat == c.seat:
+                # the verdict again under the hand just clicked, for a phone (practice.css),
+                # where the answer panel is a screen away below the line; screen readers hear
+                # the one in the panel
+                _ = words(c.lang)
+                head = html.escape(_(SOLVED if v.solved else NOT_SOLVED))
+                reason = html.escape(v.reason(c.lang))
+                self.board.html += (f'<div class="domeng-seat-note" aria-hidden="true" '
+                                    f'data-solved="{str(v.solved).lower()}"><strong>{head}'
+                                    f"</strong> {reason}</div>")
 
 
 class _PuzzleTable(TableView):

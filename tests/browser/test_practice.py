@@ -148,15 +148,22 @@ def test_screenshots_of_the_page_and_a_puzzle_in_each_language(serve, page, scre
         name = "right" if solved else "wrong"
         for width in (1280, 390):
             full_page(page, screenshot_dir / f"practice-{lang}-{name}-{width}.png", width)
-        # on a phone, the puzzle seat's hand and the line right under it, then the verdict
+        # on a phone, the puzzle seat's hand with the verdict under it, where the learner
+        # clicked, and the line right under them, then the answer panel
         page.set_viewport_size({"width": 390, "height": 844})
         view.locator(".domeng-seat-box.domeng-puzzle-seat").scroll_into_view_if_needed()
         page.screenshot(path=screenshot_dir / f"practice-{lang}-{name}-390-screen.png")
         seat = view.locator(".domeng-seat-box.domeng-puzzle-seat").bounding_box()
+        note = view.locator(".domeng-puzzle-seat .domeng-seat-note")
+        assert said in note.inner_text()
+        told = note.bounding_box()
+        assert seat["y"] < told["y"] < told["y"] + told["height"] <= seat["y"] + seat["height"]
         table = view.locator(".domeng-table").bounding_box()
         box = view.locator(".domeng-puzzle-answer").bounding_box()
         assert seat["y"] < table["y"] < seat["y"] + seat["height"] + 20, (seat, table)
-        assert table["y"] + table["height"] <= box["y"] < seat["y"] + 844, (table, box)
+        assert table["y"] + table["height"] <= box["y"], (table, box)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        assert not note.is_visible()  # beside the answer panel, it is said once
 
 
 # ---------------------------------------------------------------- the static site
