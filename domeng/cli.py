@@ -350,8 +350,9 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
             description="List the practice puzzles (domeng/puzzles), or check them: a "
                         "valid file, a goal some first moves reach and others do not, "
                         "texts in every language.")
-    p.add_argument("--json", action="store_true", help="print the list as JSON")
-    p.add_argument("--check", nargs="*", metavar="FILE", default=None,
+    one = p.add_mutually_exclusive_group()  # the check's verdicts are lines, not JSON
+    one.add_argument("--json", action="store_true", help="print the list as JSON")
+    one.add_argument("--check", nargs="*", metavar="FILE", default=None,
                    help="check every puzzle, or the puzzle files given; exit 1 naming "
                         "each bad one")
     add_language_argument(p, "the titles and the reasons")

@@ -427,6 +427,15 @@ def test_check_refuses_a_bad_puzzle_file_with_its_reason(tmp_path, slug, change,
     assert "Traceback" not in err and "1" in out
 
 
+def test_check_and_json_together_are_refused_in_one_line():
+    """--check prints lines of verdicts, not JSON: asked for both, the command says so
+    (exit 2) instead of quietly dropping --json."""
+    for argv in (("--json", "--check"), ("--check", "--json")):
+        status, out, err = run("puzzles", *argv)
+        assert status == 2 and out == ""
+        assert len(err.splitlines()) == 1 and "--json" in err and "--check" in err
+
+
 def test_check_names_each_unreadable_file_once(tmp_path):
     """A directory, a missing file and a file that is not JSON: one line each, the path
     said once (the reader's message names it already)."""
