@@ -50,7 +50,7 @@ except ModuleNotFoundError as exc:  # `pip install domeng` alone: the engine, no
 from domeng.errors import RulesError, ScenarioError, SimulationError, show_value
 from domeng.events import RoundResult
 from domeng.round import LEFT, RIGHT, Move, Round, check_stones
-from domeng.rules import Rules
+from domeng.rules import BATCH_RULES, Rules
 from domeng.terms import Ending
 from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, TILES, tile_of
 
@@ -638,16 +638,11 @@ class _Simulator:
         out.finish(st, rows, at)
 
 
-KNOWN_RULES = frozenset({
-    "seats", "hand_size", "total_stones", "pass_stones", "passebunge_stones",
-    "first_cappu_stones", "ceki_stones", "pollo_stones", "manguno_stones",
-    "mattikkeng_stones", "shared_mattikkeng_stones", "opening_doubles",
-    "opener_leads_double", "voluntary_pass", "block_passes_cost", "camat_after_settlement",
-    "max_rounds", "camat_limit",
-})
-"""The :class:`~domeng.rules.Rules` fields this simulator plays (``max_rounds`` and
-``camat_limit`` end games, not rounds). A field added to ``Rules`` later and set
-away from its default is refused until the simulator learns it."""
+KNOWN_RULES: frozenset[str] = BATCH_RULES
+"""The :class:`~domeng.rules.Rules` fields this simulator plays: those declared with
+``batch=True`` in domeng/rules.py (``max_rounds`` and ``camat_limit`` end games, not rounds).
+A field declared with ``batch=False`` and set away from its default is refused until the
+simulator learns it (then its declaration says ``batch=True``)."""
 
 
 def check_rules(rules: Rules) -> Rules:

@@ -41,7 +41,7 @@ from domeng.errors import DomengError, RulesError, show_value
 from domeng.game import Game
 from domeng.i18n import N_
 from domeng.round import LEFT, RIGHT, Move, Round
-from domeng.rules import Rules
+from domeng.rules import FIELDS, Rules
 from domeng.tiles import FULL_MASK, TILES, tiles_in
 
 __all__ = [
@@ -91,22 +91,15 @@ def move_of(action: int) -> Move:
 _DEFAULT = Rules()
 PARAMETERS: dict[str, Any] = {
     "players": _DEFAULT.seats,
-    **{k: getattr(_DEFAULT, k) for k in (
-        "hand_size", "total_stones", "pass_stones", "passebunge_stones", "first_cappu_stones",
-        "ceki_stones", "pollo_stones", "manguno_stones", "mattikkeng_stones",
-        "shared_mattikkeng_stones")},
-    "opening_doubles": " ".join(map(str, _DEFAULT.opening_doubles)),
-    "opener_leads_double": _DEFAULT.opener_leads_double,
-    "voluntary_pass": _DEFAULT.voluntary_pass,
-    "block_passes_cost": _DEFAULT.block_passes_cost,
-    "camat_after_settlement": _DEFAULT.camat_after_settlement,
-    "max_rounds": 1,
-    "camat_limit": 0,
+    **{name: (" ".join(map(str, f.default)) if f.kind == "doubles"
+              else 1 if name == "max_rounds" else 0 if f.kind == "limit" else f.default)
+       for name, f in FIELDS.items() if name != "seats"},
 }
 """The game's parameters and their defaults: the fields of :class:`~domeng.rules.Rules`
 (``players`` is ``seats``; ``opening_doubles`` is pips like ``"6 5 4 3"``; ``max_rounds``
-is the match's length, 1 by default; ``camat_limit`` 0 means no limit), so every
-reading of the rules (docs/rules.md) is a parameter."""
+is the match's length, 1 by default; ``camat_limit``, like any other limit, 0 for no limit),
+derived from :data:`domeng.rules.FIELDS`, so every reading of the rules (docs/rules.md) is a
+parameter."""
 
 
 class ParameterError(RulesError):
@@ -152,8 +145,9 @@ def rules_of(params: Mapping[str, Any] | None) -> Rules:
     if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
         raise ParameterError(N_("max_rounds must be a whole number ≥ 1, not {value}"),
                              "max_rounds", value=show_value(max_rounds))
-    if values["camat_limit"] == 0:
-        values["camat_limit"] = None
+    for name, f in FIELDS.items():
+        if f.kind == "limit" and name != "max_rounds" and values[name] == 0:
+            values[name] = None
     try:
         return Rules(seats=players, **values)
     except RulesError as exc:

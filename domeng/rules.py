@@ -4,6 +4,12 @@ Every penalty of R12/R19, the opening doubles of R5, the game limits of R23 and
 one switch for each **[reading]** of the rules (docs/rules.md) are fields, so a group that plays
 a case differently can say so.
 
+Each field is declared once, in :class:`Rules`, with its metadata (:class:`RuleField`: its
+rule id, its kind, what it means, whether the batch simulator plays it); the checks,
+:data:`READINGS`, :data:`BATCH_RULES`, the research parameters and the tables of
+docs/rules*.md and README.md are derived from it. After adding or changing a field, write
+the tables again with ``python -m domeng.rules --write-docs`` (``make docs``).
+
 >>> Rules().total_stones
 25
 >>> Rules.from_dict({"ceki_stones": 4}).ceki_stones
@@ -17,64 +23,91 @@ domeng.errors.RulesError: rules: unknown key "cekki"; known keys: ...
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from domeng.errors import RulesError, ngettext, show_value
 from domeng.i18n import N_
 
-__all__ = ["DEFAULT_RULES", "Rules", "READINGS", "is_count", "rules_or_default"]
+__all__ = ["BATCH_RULES", "DEFAULT_RULES", "FIELDS", "READINGS", "RuleField", "Rules",
+           "is_count", "rules_or_default"]
+
+Kind = Literal["count", "doubles", "reading", "limit"]
+"""What a field holds: a count (a whole number ≥ 0), the opening doubles, a reading's
+switch (true or false) or a game limit (a whole number ≥ 1, or None for no limit)."""
+
+
+def _rule(default: Any, kind: Kind, rule: str, meaning: str, *, other: str | None = None,
+          batch: bool = True) -> Any:
+    """A field of :class:`Rules` with its metadata (see :class:`RuleField`)."""
+    return dataclasses.field(default=default, metadata={
+        "kind": kind, "rule": rule, "meaning": meaning, "other": other, "batch": batch})
+
+
+def count(default: int, rule: str, meaning: str, *, batch: bool = True) -> Any:
+    """A count of :class:`Rules`: seats, tiles or stones (``meaning`` a catalogue message)."""
+    return _rule(default, "count", rule, meaning, batch=batch)
+
+
+def reading(default: bool, rule: str, meaning: str, other: str, *, batch: bool = True) -> Any:
+    """A reading's switch: ``meaning`` is what the default plays, ``other`` what the other
+    value plays (both catalogue messages); ``batch``: whether domeng.batch plays it."""
+    return _rule(default, "reading", rule, meaning, other=other, batch=batch)
+
+
+def limit(rule: str, meaning: str, *, batch: bool = True) -> Any:
+    """A game limit: None (no limit) by default, else a whole number ≥ 1."""
+    return _rule(None, "limit", rule, meaning, batch=batch)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """How this table plays. Defaults are the readings of docs/rules.md."""
+    """How this table plays. Defaults are the readings of docs/rules.md.
 
-    seats: int = 5
-    """R1: number of players."""
-    hand_size: int = 5
-    """R3: tiles dealt to each seat; the rest sleep."""
-    total_stones: int = 25
-    """R18: stones on the table when a game starts."""
-    pass_stones: int = 1
-    """R12: stones a PASS receives."""
-    passebunge_stones: int = 2
-    """R12: stones a PASSEBUNGE receives."""
-    first_cappu_stones: int = 1
-    """R19: stones the CUCUQ receives after a plain FIRST CAPPU."""
-    ceki_stones: int = 3
-    """R19: … after a CEKI."""
-    pollo_stones: int = 5
-    """R19: … after a POLLO."""
-    manguno_stones: int = 1
-    """R19: stones the CUCUQ receives after a MANGUNO without MATTIKKENG."""
-    mattikkeng_stones: int = 5
-    """R19: stones the MANGUNO receives from one MATTIKKENG with a lower pip total."""
-    shared_mattikkeng_stones: int = 1
-    """R19: … from several MATTIKKENG, or from one tied with the MANGUNO."""
-    opening_doubles: tuple[int, ...] = (6, 5, 4, 3)
-    """R5: the doubles that open a first round, in order of precedence (any
-    sequence of distinct pips 0–6 is accepted and kept as a tuple)."""
-    opener_leads_double: bool = True
-    """R5 [reading]: the first round's opener must lead that double (else any tile)."""
-    voluntary_pass: bool = False
-    """R9 [reading]: a player who could play may pass anyway (never the LAST MAPPANO)."""
-    block_passes_cost: bool = True
-    """R13 [reading]: the four passes before a MANGUNO are settled like any pass."""
-    camat_after_settlement: bool = True
-    """R21 [reading]: CAMAT is checked on the stones after the round's settlement
-    (else on the stones as they stood when the last tile was played)."""
-    max_rounds: int | None = None
-    """R23: a game ends after this many rounds, at least 1 (None: no limit)."""
-    camat_limit: int | None = None
-    """R23: a game ends when one player has been appointed CAMAT this many times,
-    at least 1 (None: no limit)."""
+    Each field's rule and meaning are in :data:`FIELDS` (and docs/rules.md's tables).
+    """
+
+    seats: int = count(5, "R1", N_("number of players"))
+    hand_size: int = count(5, "R3", N_("tiles dealt to each seat (the rest sleep)"))
+    total_stones: int = count(25, "R18", N_("stones on the table when a game starts"))
+    pass_stones: int = count(1, "R12", N_("stones a PASS receives"))
+    passebunge_stones: int = count(2, "R12", N_("stones a PASSEBUNGE receives"))
+    first_cappu_stones: int = count(
+        1, "R19", N_("stones the CUCUQ receives after a plain FIRST CAPPU"))
+    ceki_stones: int = count(3, "R19", N_("… after a CEKI"))
+    pollo_stones: int = count(5, "R19", N_("… after a POLLO"))
+    manguno_stones: int = count(
+        1, "R19", N_("stones the CUCUQ receives after a MANGUNO without MATTIKKENG"))
+    mattikkeng_stones: int = count(
+        5, "R19", N_("stones the MANGUNO receives from one MATTIKKENG with a lower pip total"))
+    shared_mattikkeng_stones: int = count(
+        1, "R19", N_("… from several MATTIKKENG, or one tied with the MANGUNO"))
+    # any sequence of distinct pips 0–6 is accepted and kept as a tuple
+    opening_doubles: tuple[int, ...] = _rule(
+        (6, 5, 4, 3), "doubles", "R5", N_("the doubles that open a first round, in order"))
+    opener_leads_double: bool = reading(
+        True, "R5", N_("the first round's opener must lead the double that made them opener"),
+        N_("the same player opens, but may lead any tile"))
+    voluntary_pass: bool = reading(
+        False, "R9", N_("a player who can play must play"),
+        N_("a player who could play may pass anyway (never the LAST MAPPANO, and never "
+           "instead of the opening tile); the pass is settled like any other"))
+    block_passes_cost: bool = reading(
+        True, "R13", N_("the four passes before a MANGUNO each bring stones"),
+        N_("those four passes bring none"))
+    camat_after_settlement: bool = reading(
+        True, "R21", N_("CAMAT is checked on the stones after the round's settlement"),
+        N_("checked on the stones as they stood when the last tile was played"))
+    max_rounds: int | None = limit(
+        "R23", N_("a game ends after this many rounds, at least 1 (`None`: no limit)"))
+    camat_limit: int | None = limit(
+        "R23", N_("a game ends when one player has been appointed CAMAT this many times, at "
+                  "least 1 (`None`: no limit)"))
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            check = _CHECKS.get(f.name, _check_count)
-            check(f.name, getattr(self, f.name))
+            _CHECKS[f.metadata["kind"]](f.name, getattr(self, f.name))
         # any sequence of pips becomes a tuple, so that Rules stays hashable
         object.__setattr__(self, "opening_doubles", tuple(self.opening_doubles))
         if not 2 <= self.seats <= 5:
@@ -181,25 +214,51 @@ def _check_doubles(name: str, value: Any) -> None:
         )
 
 
-_CHECKS = {
-    "opening_doubles": _check_doubles,
-    "opener_leads_double": _check_switch,
-    "voluntary_pass": _check_switch,
-    "block_passes_cost": _check_switch,
-    "camat_after_settlement": _check_switch,
-    "max_rounds": _check_limit,
-    "camat_limit": _check_limit,
+_CHECKS: dict[str, Callable[[str, Any], None]] = {
+    "count": _check_count,
+    "doubles": _check_doubles,
+    "reading": _check_switch,
+    "limit": _check_limit,
 }
-"""How each field is checked; every other field is a count (:func:`_check_count`)."""
+"""How a field of each :data:`Kind` is checked (seats and hand_size have more checks)."""
 
 
-READINGS: dict[str, str] = {
-    "opener_leads_double": "R5",
-    "voluntary_pass": "R9",
-    "block_passes_cost": "R13",
-    "camat_after_settlement": "R21",
+@dataclass(frozen=True)
+class RuleField:
+    """One field of :class:`Rules` as declared: ``meaning`` (and for a reading ``other``, what
+    the other value plays) are catalogue messages in English (translate with
+    ``domeng.words(lang)``); ``batch`` says whether the batch simulator plays it.
+
+    >>> FIELDS["voluntary_pass"].rule, FIELDS["voluntary_pass"].kind
+    ('R9', 'reading')
+    """
+
+    name: str
+    kind: Kind
+    rule: str
+    default: Any
+    meaning: str
+    other: str | None
+    batch: bool
+
+
+FIELDS: dict[str, RuleField] = {
+    f.name: RuleField(f.name, f.metadata["kind"], f.metadata["rule"], f.default,
+                      f.metadata["meaning"], f.metadata["other"], f.metadata["batch"])
+    for f in dataclasses.fields(Rules)
 }
-"""The switches that choose between readings of an unclear source, and their rules."""
+"""Every field of :class:`Rules`, in declaration order, with its metadata."""
+
+READINGS: dict[str, str] = {f.name: f.rule for f in FIELDS.values() if f.kind == "reading"}
+"""The switches that choose between readings of an unclear source, and their rules.
+
+>>> READINGS["block_passes_cost"]
+'R13'
+"""
+
+BATCH_RULES: frozenset[str] = frozenset(f.name for f in FIELDS.values() if f.batch)
+"""The fields the batch simulator (:mod:`domeng.batch`) plays; it refuses the others when
+they are set away from their defaults."""
 
 
 DEFAULT_RULES = Rules()

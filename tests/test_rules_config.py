@@ -1,11 +1,18 @@
 """The rules configuration: the numbers of docs/rules.md as defaults, one switch per reading."""
 
 import dataclasses
+import re
+from pathlib import Path
 
 import pytest
 
+from domeng import ruledocs
 from domeng.errors import RulesError
-from domeng.rules import READINGS, Rules
+from domeng.i18n import words
+from domeng.rules import BATCH_RULES, FIELDS, READINGS, Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_IDS = set(re.findall(r"\bR\d+\b", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")))
 
 
 def test_defaults_are_the_numbers_of_rules_md():
@@ -28,16 +35,57 @@ def test_default_readings_are_the_ones_rules_md_marks():
 
 
 def test_every_reading_is_a_boolean_field_named_with_its_rule():
-    fields = {f.name: f for f in dataclasses.fields(Rules)}
-    assert READINGS == {
+    # the readings of docs/rules.md (a reading declared later is checked by the loop below)
+    assert READINGS.items() >= {
         "opener_leads_double": "R5",
         "voluntary_pass": "R9",
         "block_passes_cost": "R13",
         "camat_after_settlement": "R21",
-    }
+    }.items()
+    switches = {f.name for f in dataclasses.fields(Rules) if isinstance(f.default, bool)}
+    assert set(READINGS) == switches
+    for name, rule in READINGS.items():
+        assert FIELDS[name].kind == "reading" and rule in RULE_IDS
+        assert FIELDS[name].meaning and FIELDS[name].other  # both ways said
+
+
+def test_every_field_is_declared_with_its_rule_kind_and_meaning():
+    assert list(FIELDS) == [f.name for f in dataclasses.fields(Rules)]
+    for name, f in FIELDS.items():
+        assert f.rule in RULE_IDS, name
+        assert f.default == getattr(Rules(), name)
+        assert f.kind in {"count", "doubles", "reading", "limit"}
+        assert f.meaning.strip() and (f.other is None) == (f.kind != "reading")
+    assert {f.kind for f in FIELDS.values()} == {"count", "doubles", "reading", "limit"}
+    assert BATCH_RULES == {name for name, f in FIELDS.items() if f.batch}
+
+
+def test_r23_limits_are_none_and_counts_are_whole_numbers_by_declaration():
+    for f in FIELDS.values():
+        if f.kind == "limit":
+            assert f.default is None
+        elif f.kind == "count":
+            assert type(f.default) is int and f.default >= 0
+
+
+def test_the_tables_of_docs_and_readme_are_written_from_the_fields():
+    assert ruledocs.stale() == [], f"run {ruledocs.COMMAND} (make docs)"
+    english = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in FIELDS:
+        assert f"| `{name}` |" in english  # the table of all the fields
     for name in READINGS:
-        assert isinstance(getattr(Rules(), name), bool)
-        assert name in fields
+        assert f"`{name}` (`{getattr(Rules(), name)}`)" in english
+        assert f"`{name}` (`{getattr(Rules(), name)}`)" in readme
+
+
+@pytest.mark.parametrize("lang", ["id", "lt"])
+def test_the_tables_are_written_in_each_language_from_its_catalogue(lang):
+    _ = words(lang)
+    told = (ROOT / "docs" / f"rules.{lang}.md").read_text(encoding="utf-8")
+    for f in FIELDS.values():
+        meaning = _(f.meaning)
+        assert meaning != f.meaning and meaning in told, f.name
 
 
 def test_rules_are_frozen():
