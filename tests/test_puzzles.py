@@ -576,3 +576,16 @@ def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
     for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
         assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
     assert p.text_in("lt").startswith("Jūs esate ")
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_hint_nudges_without_naming_the_answer(name):
+    """Hint's first press is words only: it never names a tile that only the right moves
+    play (the second press shows the move); naming a tile both right and wrong moves play
+    (3|0 at either end) is a nudge, not the answer."""
+    p = load_puzzle(name)
+    right = {str(m.tile) for m in p.solutions()}
+    wrong = {str(m.tile) for m in p.first_moves() if m not in p.solutions()}
+    for lang in LANGS:
+        named = set(TILE.findall(p.hint_in(lang)))
+        assert not (named & right) - wrong, (lang, p.hint_in(lang))
