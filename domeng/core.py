@@ -138,9 +138,18 @@ def deal(rng: random.Random, seats: int = 5, hand_size: int = 5) -> list[int]:
 
     The same hands as ``rng.shuffle(list(range(28)))`` then dealing the first
     ``seats * hand_size`` tiles in runs, and it leaves ``rng`` in the same state.
+    For a plain :class:`random.Random` the shuffle is written out on its public
+    ``getrandbits`` (Fisher–Yates, each index drawn as ``randrange`` draws it: as
+    many bits as the count needs, again while too large), which is what CPython's
+    ``Random.shuffle`` draws (tests/test_core.py compares the two over many seeds);
+    any other generator (a subclass with its own ``random()``, as OpenSpiel's
+    sampler) shuffles with its own ``shuffle``.
+
+    >>> [bin(h).count("1") for h in deal(random.Random(1))]
+    [5, 5, 5, 5, 5]
     """
     order = list(_BITS)
-    if type(rng)._randbelow is random.Random._randbelow_with_getrandbits:
+    if type(rng) is random.Random:
         bits = rng.getrandbits
         for i, n, k in _SHUFFLE:  # Random.shuffle, inlined: the same draws
             j = bits(k)
@@ -465,8 +474,8 @@ _BIT_LENGTH = tuple(k.bit_length() for k in range(64))
 
 
 def _below(getrandbits, k: int) -> int:
-    """``Random.randrange(k)`` for ``k`` ≥ 1 from its ``getrandbits`` (the same draws:
-    ``Random._randbelow_with_getrandbits``)."""
+    """``Random.randrange(k)`` for ``k`` ≥ 1 from its ``getrandbits``: as many bits as
+    ``k`` needs, drawn again while too large (the draws CPython's ``randrange`` makes)."""
     b = k.bit_length()
     j = getrandbits(b)
     while j >= k:

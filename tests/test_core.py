@@ -52,6 +52,32 @@ def test_core_deal_is_the_engines_shuffle():
     assert a.getstate() == b.getstate()
 
 
+@pytest.mark.parametrize(("seats", "hand_size"), [(5, 5), (4, 6), (2, 3), (3, 1), (4, 7)])
+def test_core_deal_draws_as_random_shuffle_for_many_seeds(seats, hand_size):
+    # core.deal writes the shuffle out on the public getrandbits; the seeded deals the
+    # golden transcripts pin are CPython's random.shuffle's, seed after seed
+    for seed in range(1000):
+        a, b = random.Random(seed), random.Random(seed)
+        order = list(range(28))
+        a.shuffle(order)
+        size = seats * hand_size
+        hands = [sum(1 << i for i in order[s : s + hand_size]) for s in range(0, size, hand_size)]
+        assert core.deal(b, seats, hand_size) == hands, seed
+        assert a.getstate() == b.getstate(), seed
+
+
+def test_core_deal_of_a_generator_with_its_own_random_is_its_own_shuffle():
+    class Halving(random.Random):  # random() of its own: CPython's shuffle draws with it
+        def random(self) -> float:
+            return super().random() / 2
+
+    a, b = Halving(5), Halving(5)
+    order = list(range(28))
+    a.shuffle(order)
+    assert core.deal(b) == [sum(1 << i for i in order[s : s + 5]) for s in range(0, 25, 5)]
+    assert core.deal(Halving(5)) != core.deal(random.Random(5))  # not getrandbits' draws
+
+
 @pytest.mark.parametrize("rules", _reading_combinations() + OTHER_RULES,
                          ids=lambda r: str(r.to_dict()) or "default")
 @pytest.mark.parametrize("opener", [None, 1])
