@@ -692,6 +692,11 @@ def add_arguments(parser: argparse.ArgumentParser, *, lang: str | None = None) -
     (the one ``--lang`` asks for, read before the arguments are parsed)."""
     from domeng.cli import add_language_argument
 
+    _ = words(lang)
+    width = max(map(len, PLAYERS))
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "strategies:\n" + "\n".join(
+        f"  {name:<{width}}  {_(PLAYERS[name].description)}" for name in sorted(PLAYERS))
     parser.add_argument(
         "--players", default="random",
         help="one strategy for every seat, or five separated by commas "

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from domeng.errors import DomengError, IllegalMove, one_line
 from domeng.i18n import N_, Words, words
+from domeng.players import PLAYERS
 
 if TYPE_CHECKING:  # only for the annotations: the controller imports this module
     from domeng.app.controller import Controller
@@ -170,21 +171,16 @@ def status(c: Controller, _: Words) -> str:
 
 
 # ------------------------------------------------------------------ who plays a seat
-_KIND_NAMES = {
-    # TRANSLATORS: a computer player's strategy: it plays any legal tile at random.
-    "random": N_("random"),
-    # TRANSLATORS: a computer player's strategy: it plays its heaviest tile.
-    "greedy": N_("greedy"),
-    # TRANSLATORS: a computer player's strategy: rules of thumb.
-    "heuristic": N_("heuristic"),
-    # TRANSLATORS: a computer player's strategy: it plays out many deals before choosing.
-    "search": N_("search"),
-}
-
-
 def kind_name(kind: str, _: Words) -> str:
-    """A computer player's strategy, named in the language (an unknown one as it is)."""
-    return _(_KIND_NAMES[kind]) if kind in _KIND_NAMES else kind
+    """A computer player's strategy, named in the language by its own ``title``
+    (:class:`domeng.players.Player`; an unknown one, or one without a title, as it is).
+
+    >>> from domeng.i18n import words
+    >>> kind_name("greedy", words("en")), kind_name("nobody", words("en"))
+    ('greedy', 'nobody')
+    """
+    cls = PLAYERS.get(kind)
+    return _(cls.title) if cls is not None and cls.title else kind
 
 
 

@@ -10,11 +10,17 @@ deals of the hidden tiles consistent with what its seat has seen.
 >>> p = make_player("random", seed=2)
 >>> p.choose(r.view_for(r.turn)) in r.legal_moves()
 True
->>> sorted(PLAYERS)
-['greedy', 'heuristic', 'random', 'search']
+>>> {"greedy", "heuristic", "random", "search"} <= set(PLAYERS)
+True
+
+Every module of this package is imported with it, so a strategy is known by the
+module that registers it (:func:`register`), with no list to update here.
 """
 
 from __future__ import annotations
+
+import importlib
+import pkgutil
 
 from domeng.players.base import PLAYERS, Player, make_player, make_players, register
 from domeng.players.heuristic import HeuristicPlayer
@@ -32,3 +38,7 @@ __all__ = [
     "make_players",
     "register",
 ]
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
+del _module

@@ -21,9 +21,14 @@ class Player:
     """
 
     name: ClassVar[str] = "player"
+    """The strategy's name in the registry, on the command line and in files (``"greedy"``)."""
+    title: ClassVar[str] = ""
+    """The strategy's name as the app shows it, in English: a message of the catalogue
+    (marked with ``N_``); "" shows ``name`` as it is."""
     description: ClassVar[str] = ""
     """What the strategy does, in English: a message of the catalogue (marked with ``N_``),
-    so ``words(lang)(cls.description)`` tells it in another language."""
+    so ``words(lang)(cls.description)`` tells it in another language (the app's chooser of
+    who plays a seat and ``domeng simulate --help`` show it)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
@@ -41,7 +46,22 @@ PLAYERS: dict[str, Callable[..., Player]] = {}
 
 
 def register(cls: type[Player]) -> type[Player]:
-    """Class decorator: make a strategy available by its ``name``."""
+    """Class decorator: make a strategy available by its ``name``.
+
+    A module of domeng/players that registers a class is all a new strategy needs:
+    :mod:`domeng.players` imports every module of the package, so its name is known
+    to :func:`make_player`, ``domeng simulate`` and the app's chooser, which shows its
+    ``title`` and ``description``.
+
+    >>> @register
+    ... class Lowest(Player):
+    ...     name = "lowest-example"
+    ...     def choose(self, view):
+    ...         return min(view.legal, key=lambda m: m.tile.pips)
+    >>> type(make_player("lowest-example", seed=1)).__name__
+    'Lowest'
+    >>> del PLAYERS["lowest-example"]
+    """
     PLAYERS[cls.name] = cls
     return cls
 

@@ -121,6 +121,8 @@ class HeuristicPlayer(Player):
     """Scores each move with :func:`score_moves` and plays the best (ties at random)."""
 
     name = "heuristic"
+    # TRANSLATORS: a computer player's strategy: rules of thumb.
+    title = N_("heuristic")
     description = N_("rule-aware: finishes, blocks, sheds and guards with the stones in mind")
 
     def choose(self, view: SeatView) -> Move:

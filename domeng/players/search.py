@@ -424,6 +424,8 @@ class SearchPlayer(Player):
     """
 
     name = "search"
+    # TRANSLATORS: a computer player's strategy: it plays out many deals before choosing.
+    title = N_("search")
     description = N_("samples the hidden hands and plays each move out many times")
 
     def __init__(

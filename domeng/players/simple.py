@@ -15,6 +15,8 @@ class RandomPlayer(Player):
     """Plays a legal move chosen uniformly at random."""
 
     name = "random"
+    # TRANSLATORS: a computer player's strategy: it plays any legal tile at random.
+    title = N_("random")
     description = N_("plays any legal tile, at random")
 
     def choose(self, view: SeatView) -> Move:
@@ -40,6 +42,8 @@ class GreedyPlayer(Player):
     """
 
     name = "greedy"
+    # TRANSLATORS: a computer player's strategy: it plays its heaviest tile.
+    title = N_("greedy")
     description = N_("plays its heaviest tile that fits")
 
     def choose(self, view: SeatView) -> Move:
