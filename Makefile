@@ -64,7 +64,7 @@ catalogues: venv
 	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --previous
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
 
-# The tables of docs/rules*.md and README.md written again from the fields of domeng.Rules
+# The tables of docs/rules*.md, docs/format.md and README.md written again from domeng.Rules
 # (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py writes them).
 docs: venv
 	$(BIN)/python -m domeng.ruledocs --write

@@ -1,4 +1,4 @@
-"""The tables of docs/rules*.md and README.md, written from the fields of ``Rules``.
+"""The tables of docs/rules*.md, docs/format.md and README.md, written from the fields of ``Rules``.
 
 Each table sits between two marker lines, which Markdown shows as nothing::
 
@@ -21,6 +21,7 @@ translations once the catalogues have them.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -60,9 +61,40 @@ def _fields(_: Words) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+_TYPES = {
+    "seats": "whole number 2–5",
+    "hand_size": "whole number ≥ 1; seats × hand size ≤ 28",
+    "count": "whole number ≥ 0",
+    "doubles": "list of distinct pips 0–6, highest precedence first; with 5 seats it must "
+               "name more doubles than there are sleeping tiles",
+    "reading": "`true` or `false`",
+    "limit": "whole number ≥ 1, or `null` for no limit",
+}
+"""What a file's ``"rules"`` may give each field (docs/format.md, in English only): by
+name for the counts that ``Rules`` checks further, else by kind."""
+
+
+def _types(_: Words) -> tuple[list[str], list[list[str]]]:
+    """docs/format.md's table: the fields of one type on one row, their JSON defaults."""
+    groups: list[tuple[str, list[str], list[str]]] = []
+    for f in FIELDS.values():
+        kind = _TYPES.get(f.name) or _TYPES[f.kind]
+        value = json.dumps(list(f.default) if isinstance(f.default, tuple) else f.default)
+        shown = value if type(f.default) is int else f"`{value}`"
+        if groups and groups[-1][0] == kind and f.name not in _TYPES:
+            groups[-1][1].append(f"`{f.name}`")
+            groups[-1][2].append(shown)
+        else:
+            groups.append((kind, [f"`{f.name}`"], [shown]))
+    rows = [[", ".join(names), kind, shown[0] if len(set(shown)) == 1 else ", ".join(shown)]
+            for kind, names, shown in groups]
+    return ["field", "type", "default"], rows
+
+
 TABLES: dict[str, Callable[[Words], tuple[list[str], list[list[str]]]]] = {
     "readings": _readings,
     "fields": _fields,
+    "types": _types,
 }
 """The tables by marker name: each gives its header and rows in one language."""
 
@@ -76,11 +108,11 @@ def table(name: str, lang: str = "en") -> str:
 
 def _files(root: Path) -> list[tuple[Path, str]]:
     """The files with tables and their language: docs/rules.md, each docs/rules.<lang>.md
-    whose language has a catalogue, README.md (English)."""
+    whose language has a catalogue, README.md and docs/format.md (English)."""
     found = [(root / "docs" / "rules.md", "en")]
     found += [(root / "docs" / f"rules.{lang}.md", lang) for lang in languages()[1:]
               if (root / "docs" / f"rules.{lang}.md").is_file()]
-    return [*found, (root / "README.md", "en")]
+    return [*found, (root / "README.md", "en"), (root / "docs" / "format.md", "en")]
 
 
 def _filled(text: str, lang: str) -> str:

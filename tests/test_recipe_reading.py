@@ -6,8 +6,8 @@ it) and runs the documented commands that regenerate what follows from it:
 
 1. ``make catalogues``: the two new sentences go into the template and each language's
    catalogue, waiting for a translator;
-2. ``make docs`` (``python -m domeng.ruledocs --write``): the tables of docs/rules*.md and
-   README.md.
+2. ``make docs`` (``python -m domeng.ruledocs --write``): the tables of docs/rules*.md,
+   docs/format.md and README.md.
 
 That is one hand-edited file (a reading a rule uses is a second one: the core's decision in
 ``domeng/core.py``). The rules configuration, the batch simulator (whose cross-check of the
@@ -51,7 +51,7 @@ TRANSLATIONS = {
 }
 """What a translator writes (not a code edit)."""
 # what `make catalogues` and `make docs` write
-REGENERATED = ("domeng/locale/", "docs/rules", "README.md")
+REGENERATED = ("domeng/locale/", "docs/rules", "docs/format.md", "README.md")
 SKIP = shutil.ignore_patterns(".git", ".venv", "_site", ".cache", "artifacts", "*.egg-info",
                               "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis",
                               ".ipynb_checkpoints", "node_modules", "build", "dist")
@@ -128,6 +128,7 @@ def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(
     for path in ("docs/rules.md", "docs/rules.id.md", "docs/rules.lt.md", "README.md"):
         assert "`sleeping_tiles_shown` (`False`)" in now[path].decode(), path
     assert "| `sleeping_tiles_shown` | `False` | R3 |" in now["docs/rules.md"].decode()
+    assert ", `sleeping_tiles_shown` | `true` or `false` |" in now["docs/format.md"].decode()
 
     failed, skipped = _outcome(tree)
     new = set(failed) - set(already)
