@@ -249,6 +249,9 @@ FIELDS: dict[str, RuleField] = {
 }
 """Every field of :class:`Rules`, in declaration order, with its metadata."""
 
+Rules.__doc__ = (Rules.__doc__ or "") + "\n    Fields (rule, kind: meaning)::\n\n" + "".join(
+    f"        {f.name} ({f.rule}, {f.kind}): {f.meaning}\n" for f in FIELDS.values())
+
 READINGS: dict[str, str] = {f.name: f.rule for f in FIELDS.values() if f.kind == "reading"}
 """The switches that choose between readings of an unclear source, and their rules.
 
