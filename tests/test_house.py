@@ -39,3 +39,16 @@ def test_pre_commit_runs_the_ruff_of_the_venv():
     assert repo["rev"] == "v" + importlib.metadata.version("ruff")
     assert [h["id"] for h in repo["hooks"]] == ["ruff"]
 
+
+
+def test_contributing_gives_the_four_common_changes_each_with_its_recipe_test():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    recipes = re.findall(r"^## (.+)$", text, re.M)
+    assert recipes == ["Reword a sentence", "Add a language", "Add a rules reading",
+                       "Add a computer player"]
+    assert readme_test_command() in text and "pre-commit install" in text
+    for test in re.findall(r"`(tests/test_recipe_\w+\.py)`", text):
+        assert (ROOT / test).is_file(), test
+    for command in set(re.findall(r"`make (\w+)`", text)):
+        makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+        assert re.search(rf"^{command}:", makefile, re.M), command
