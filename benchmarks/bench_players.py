@@ -23,12 +23,16 @@
    each candidate in one seat (rotating with the deal) and ``heuristic`` players in
    the other four, every player with the same seed each time. Candidates:
    ``heuristic``, ``search``, ``search-belief`` (each deal weighed by how likely it
-   makes the other seats' plays), ``search-uniform`` (each deal weighed so that
-   every consistent deal counts the same), ``search-both`` and the same search
-   shown every hand (``omniscient``); ``--gap-candidates`` picks them. Printed: each
-   candidate's mean net stones, its gain on heuristic (paired, with its 95 %
-   interval) and the share of heuristic's gap to the omniscient search that each
-   search closes, with its 95 % interval (delta method).
+   makes the other seats' plays), ``search-model`` (deals drawn by how likely the
+   opponent model, ``heuristic``, makes every recorded choice; ``search-model0.2`` for
+   another epsilon), ``search-g0.9`` (another playout policy), ``search-uniform``
+   (each deal weighed so that every consistent deal counts the same), ``search-both``
+   and the same search shown every hand (``omniscient``); ``--gap-candidates`` picks
+   them, ``--gap-opponents`` the other seats' players (e.g. ``random,greedy,heuristic``:
+   a table the opponent model gets wrong). Printed: each candidate's mean net stones,
+   its gain on heuristic (paired, with its 95 % interval) and the share of heuristic's
+   gap to the omniscient search that each search closes, with its 95 % interval (delta
+   method).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ import time
 from domeng import core
 from domeng.game import Game
 from domeng.players import SearchPlayer, make_player
-from domeng.players.search import BELIEF, DEFAULT_PLAYOUTS, evaluate
+from domeng.players.search import BELIEF, DEFAULT_PLAYOUTS, MODEL_EPSILON, evaluate
 from domeng.round import Round
 from domeng.simulate import net_stones, simulate
 
@@ -141,16 +145,23 @@ def _candidate(spec: str, seed: int):
         return SearchPlayer(rng=rng, belief=BELIEF, **options)
     if name == "search-uniform":  # deals weighed to be uniform over the consistent ones
         return SearchPlayer(rng=rng, uniform_deals=True, **options)
+    if name.startswith("search-model"):  # the opponents modelled as heuristic players
+        eps = name.removeprefix("search-model")
+        return SearchPlayer(rng=rng, model=float(eps) if eps else MODEL_EPSILON, **options)
+    if name.startswith("search-g"):  # another playout policy: heaviest tile this often
+        return SearchPlayer(rng=rng, greedy=float(name.removeprefix("search-g")), **options)
     if name == "search-both":
         return SearchPlayer(rng=rng, belief=BELIEF, uniform_deals=True, **options)
     return make_player(name, seed=seed, **options)
 
 
-def gap_deal(args: tuple[int, int, tuple[str, ...]]) -> list[int]:
+def gap_deal(args: tuple) -> list[int]:
     """One deal of the gap measurement, played once with each candidate in the measured
-    seat (``deal mod 5``) and ``heuristic`` players in the others, all with the same
-    seeds: the measured seat's net stones for each candidate."""
-    deal, seed, candidates = args
+    seat (``deal mod 5``) and ``heuristic`` players in the others (or ``opponents``, seat
+    ``s`` getting ``opponents[s % len(opponents)]``), all with the same seeds: the measured
+    seat's net stones for each candidate."""
+    deal, seed, candidates, *rest = args
+    opponents = rest[0] if rest else ("heuristic",)
     rng = random.Random(seed * 1_000_003 + deal)
     hands = core.deal(rng)
     seat = deal % 5
@@ -158,8 +169,8 @@ def gap_deal(args: tuple[int, int, tuple[str, ...]]) -> list[int]:
     out = []
     for name in candidates:
         r = Round(hands[:])
-        players = [_candidate(name, seeds[s]) if s == seat else make_player("heuristic",
-                   seed=seeds[s]) for s in range(5)]
+        players = [_candidate(name, seeds[s]) if s == seat else
+                   make_player(opponents[s % len(opponents)], seed=seeds[s]) for s in range(5)]
         if name.startswith("omniscient"):
             players[seat].round = r
         while not r.is_over:
@@ -170,13 +181,14 @@ def gap_deal(args: tuple[int, int, tuple[str, ...]]) -> list[int]:
 
 
 def gap(deals: int, seed: int, workers: int,
-        candidates: tuple[str, ...] = GAP_CANDIDATES) -> dict:
+        candidates: tuple[str, ...] = GAP_CANDIDATES,
+        opponents: tuple[str, ...] = ("heuristic",)) -> dict:
     """The gap from ``heuristic`` to the omniscient search and how much of it ``search``
     closes, on ``deals`` duplicate deals (see :func:`gap_deal`): means, paired differences
     and the closure with 95 % intervals (deals taken as independent; the closure's by the
     delta method). ``candidates``: heuristic first, the omniscient bound last, the
     searches between."""
-    tasks = [(d, seed, candidates) for d in range(deals)]
+    tasks = [(d, seed, candidates, opponents) for d in range(deals)]
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -191,7 +203,7 @@ def gap(deals: int, seed: int, workers: int,
         m = statistics.fmean(xs)
         return m, 1.96 * statistics.stdev(xs) / n ** 0.5
 
-    out = {"deals": n, "candidates": candidates,
+    out = {"deals": n, "candidates": candidates, "opponents": opponents,
            "mean": {k: mean_ci(v) for k, v in cols.items()}}
     h = cols[candidates[0]]
     diff = {k: [a - b for a, b in zip(h, cols[k], strict=True)] for k in candidates[1:]}
@@ -219,8 +231,9 @@ def print_gap(g: dict, seed: int, elapsed: float) -> None:
     print()
     print(f"## Gap to perfect information: {g['deals']:,} duplicate deals, seed {seed}, "
           f"{elapsed / 60:.1f} min")
-    print("Each deal is played once with each candidate in one seat (rotating), heuristic "
-          "players in the other four, the same seeds: net stones of that seat per round.")
+    print("Each deal is played once with each candidate in one seat (rotating), "
+          f"{'/'.join(g.get('opponents', ('heuristic',)))} players in the other four, the same "
+          "seeds: net stones of that seat per round.")
     print()
     print("| candidate | net stones / round (95 % CI) | gain on heuristic (95 % CI) |")
     print("|---|---|---|")
@@ -261,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gap-candidates", default=",".join(GAP_CANDIDATES),
                         help="who sits in the measured seat: heuristic first, the omniscient "
                              "bound last; name@playouts for another budget")
+    parser.add_argument("--gap-opponents", default="heuristic",
+                        help="the other seats' players, by seat in turn (e.g. "
+                             "random,greedy,heuristic): is the opponent model robust?")
     args = parser.parse_args(argv)
     rounds = args.rounds or (20_000 if args.long else 1_000)
 
@@ -293,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     if gap_deals:
         t0 = time.perf_counter()
         g = gap(gap_deals, args.seed, args.workers,
-                tuple(args.gap_candidates.split(",")))
+                tuple(args.gap_candidates.split(",")), tuple(args.gap_opponents.split(",")))
         print_gap(g, args.seed, time.perf_counter() - t0)
         sys.stdout.flush()
 

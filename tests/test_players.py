@@ -333,6 +333,54 @@ def test_uniform_weights_make_the_sampled_deals_uniform_over_the_consistent_ones
     assert max(plain) / min(plain) > 2 * max(share) / min(share)
 
 
+def test_opponent_model_rebuilds_each_past_view_and_finds_heuristic_choices_consistent():
+    # heuristic players over a game of rounds (stones move, seats pass): every recorded
+    # choice another seat made is rebuilt as the view it had then, and with its true hand
+    # the model's best moves include the one it made
+    game = Game(seed=17)
+    players = [_player("heuristic", 40 + s) for s in range(5)]
+    checked = 0
+    for _ in range(4):
+        r = game.new_round()
+        past = {}
+        while not r.is_over:
+            s = r.turn
+            v = r.view_for(s)
+            past[len(v.events)] = (v, r.hands[s])
+            for o, pub, later, code in search._model_records(v):
+                sizes, table, held, passed, line, ends, _may_pass = pub
+                then = next(w for w, _ in past.values() if w.seat == o and w.hand_sizes == sizes
+                            and w.ends == ends and w.held == held)
+                hand = r.hands[o] | later
+                assert hand == then.hand_mask
+                assert (table, passed) == (then.table, then.passed_on)
+                assert FULL_MASK & ~hand & ~line == then.unseen_mask
+                assert code in search._model_best(o, pub, hand, v.rules)
+                checked += 1
+            r.play(players[s].choose(v))
+    assert checked > 100
+
+
+def test_evaluate_with_the_opponent_model_plays_out_only_deals_it_explains(monkeypatch):
+    r, view = next((r, v) for r, v in _decision_points(seed=9) if len(v.legal) >= 2
+                   and len(search._model_records(v)) >= 3)
+    seen = []
+    real = core.play_out
+
+    def spy(rules, hands, *args, **kwargs):
+        seen.append(tuple(hands))
+        return real(rules, hands, *args, **kwargs)
+
+    monkeypatch.setattr(core, "play_out", spy)
+    stats = evaluate(view, playouts=60, rng=random.Random(2), model=0.0, model_deals=50)
+    assert [s.move for s in stats] == list(view.legal)
+    exact = search._model_weigher(view, 0.0)
+    assert seen and all(exact(list(h)) > 0 for h in seen)
+    # with epsilon 0 a deal that contradicts a recorded choice weighs nothing
+    pool = [search.sample_hands(view, random.Random(k)) for k in range(200)]
+    assert any(exact(h) == 0 for h in pool)
+
+
 def test_evaluate_with_the_hands_given_plays_out_only_those_hands(monkeypatch):
     r, view = next((r, v) for r, v in _decision_points(seed=5) if len(v.legal) >= 2)
     seen = []

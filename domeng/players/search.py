@@ -6,7 +6,9 @@ ends each seat passed on, the doubles R5 showed sleeping), plays the round out
 with a fast policy, and scores each playout by the stones the seat ends up
 with. The candidate with the best mean wins. With ``belief`` (:data:`BELIEF`) each
 deal is weighed by how likely it makes the other seats' recorded plays; with
-``hands`` the search plays out the true hands (an omniscient bound, for measuring).
+``model`` each deal is drawn by how likely the opponent model (``heuristic``) makes every
+choice the other seats made (:func:`_model_weigher`); with ``hands`` the search plays
+out the true hands (an omniscient bound, for measuring).
 
 Playouts run on bitmasks in :func:`domeng.core.play_out`, the same rules core
 :class:`~domeng.round.Round` decides with, reading the round's
@@ -26,7 +28,9 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect
 from collections.abc import Callable, Mapping
+from itertools import accumulate
 from math import comb
 from typing import NamedTuple
 
@@ -34,10 +38,11 @@ from domeng import core
 from domeng.errors import PlayerError, show_value
 from domeng.i18n import N_
 from domeng.players.base import Player, register
+from domeng.players.heuristic import score_moves
 from domeng.round import LEFT, RIGHT, Move, SeatView
 from domeng.rules import Rules
 from domeng.terms import EventKind
-from domeng.tiles import PIP_MASK, TILE_PIPS, tile_of
+from domeng.tiles import FULL_MASK, PIP_MASK, TILE_PIPS, TILES, tile_of
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
@@ -57,6 +62,10 @@ BELIEF = 0.5
 of them. 0.5 fits how ``heuristic`` plays best (it sheds its heaviest 74 % of the time,
 chance alone 44 %); the search's default is 0 (every consistent deal alike), since
 weighing the deals by it measured no stronger (benchmarks/RESULTS-players.md)."""
+
+MODEL_EPSILON = 0.05
+"""The chance, in the opponent model, that another seat plays any legal move rather than
+one ``heuristic`` scores best (:func:`_model_weigher`)."""
 
 CAMAT_BONUS = 5.0
 """How many stones a CAMAT appointment is worth to the search (it tops the standings)."""
@@ -252,6 +261,144 @@ def _weigher(view: SeatView, belief: float) -> Callable[[list[int]], float] | No
     return weight
 
 
+class _ModelView(NamedTuple):
+    """The parts of a past :class:`~domeng.round.SeatView` that
+    :func:`~domeng.players.heuristic.score_moves` reads, for one seat at one of its
+    recorded decisions, with a sampled hand."""
+
+    seat: int
+    hand_sizes: tuple[int, ...]
+    rules: Rules
+    hand_mask: int
+    unseen_mask: int
+    table: int
+    held: tuple[int, ...]
+    passed_on: tuple[frozenset[int], ...]
+    legal: tuple[Move, ...]
+    ends: tuple[int, int] | None
+
+
+_PASS = Move(None)
+_MOVES_AT = tuple(Move(t, e) for t in TILES for e in (LEFT, RIGHT))
+"""``_MOVES_AT[move code]``: the :class:`Move` of a :mod:`domeng.core` move code."""
+
+
+def _model_records(view: SeatView) -> list[tuple]:
+    """The other seats' recorded decisions that were choices, as ``(seat, public state,
+    tiles it played from then on, the move code chosen)``; the public state is what its
+    view showed then besides its hand: ``(sizes, table, held, passed on, line mask, ends,
+    may pass)``. The opening and forced passes are left out (no choice to weigh)."""
+    events = view.events
+    n = len(view.hand_sizes)
+    held = list(view.held)
+    sizes = list(view.hand_sizes)
+    for e in events:
+        for sm in e.stones:
+            held[sm.dst] -= sm.count
+            if sm.src is not None:
+                held[sm.src] += sm.count
+        if e.kind is EventKind.PLAY:
+            sizes[e.seat] += 1
+    passed = [frozenset()] * n
+    line = 0
+    ends = None
+    last = None
+    voluntary = view.rules.voluntary_pass
+    steps = []
+    for e in events:
+        s = e.seat
+        if e.kind is EventKind.PLAY:
+            if ends is not None and s != view.seat:
+                code = _code(e.tile.index, e.end)
+                steps.append((s, (tuple(sizes), e.table, tuple(held), tuple(passed), line,
+                                  ends, voluntary and s != last), e.tile.index, code))
+            elif s != view.seat:
+                steps.append((s, None, e.tile.index, None))  # the opening: its tile counts
+            sizes[s] -= 1
+            line |= e.tile.bit
+            ends = e.ends
+            last = s
+        elif e.kind is EventKind.PASS:
+            vol = isinstance(e.detail, Mapping) and e.detail.get("voluntary")
+            if vol and s != view.seat:
+                steps.append((s, (tuple(sizes), e.table, tuple(held), tuple(passed), line,
+                                  ends, True), -1, core.PASS))
+            elif not vol and ends is not None:
+                passed[s] = passed[s] | {ends[0], ends[1]}
+        for sm in e.stones:
+            held[sm.dst] += sm.count
+            if sm.src is not None:
+                held[sm.src] -= sm.count
+    out = []
+    later = [0] * n
+    for s, pub, i, code in reversed(steps):
+        if i >= 0:
+            later[s] |= 1 << i
+        if pub is not None:
+            out.append((s, pub, later[s], code))
+    return out
+
+
+_MODEL_CACHE: dict[tuple, tuple[int, ...]] = {}
+_MODEL_CACHE_MAX = 200_000
+
+
+def _model_best(s: int, pub: tuple, hand: int, rules: Rules) -> tuple[int, ...]:
+    """The move codes :func:`~domeng.players.heuristic.score_moves` scores best for seat
+    ``s`` holding ``hand`` in public state ``pub`` (cached)."""
+    key = (s, pub, hand)
+    try:
+        return _MODEL_CACHE[key]
+    except KeyError:
+        pass
+    sizes, table, held, passed, line, ends, may_pass = pub
+    codes = core.moves(hand, *ends)
+    legal = tuple(_MOVES_AT[c] for c in codes)
+    if may_pass:
+        legal += (_PASS,)
+        codes = [*codes, core.PASS]
+    if len(legal) < 2:
+        best = tuple(codes)
+    else:
+        v = _ModelView(s, sizes, rules, hand, FULL_MASK & ~hand & ~line, table, held,
+                       passed, legal, ends)
+        scored = score_moves(v)
+        top = max(x for x, _ in scored)
+        best = tuple(c for (x, _), c in zip(scored, codes, strict=True) if x >= top - 1e-9)
+    if len(_MODEL_CACHE) >= _MODEL_CACHE_MAX:
+        _MODEL_CACHE.clear()
+    _MODEL_CACHE[key] = best
+    return best
+
+
+def _model_weigher(view: SeatView, epsilon: float) -> Callable[[list[int]], float] | None:
+    """The likelihood, up to a constant, of the other seats' recorded choices given a
+    deal, if each plays as ``heuristic`` would with that hand (one of its best-scored
+    moves, ties alike) with chance ``1 − epsilon``, else any legal move. None when no
+    recorded decision was a choice."""
+    records = _model_records(view)
+    if not records:
+        return None
+    rules = view.rules
+    eps = epsilon
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for s, pub, later, code in records:
+            hand = hands[s] | later
+            best = _model_best(s, pub, hand, rules)
+            nb = len(best)
+            if nb == 0:
+                continue
+            n = len(core.moves(hand, *pub[5])) + (1 if pub[6] else 0)
+            if n < 2:
+                continue
+            w *= ((1 - eps) / nb if code in best else 0.0) + eps / n
+        return w
+
+    return weight
+
+
 # -------------------------------------------------------------------- playouts
 def playout(
     hands: list[int],
@@ -321,6 +468,8 @@ def evaluate(
     belief: float = 0.0,
     hands: list[int] | None = None,
     uniform_deals: bool = False,
+    model: float | None = None,
+    model_deals: int = 200,
 ) -> list[MoveStats]:
     """Play every legal move of ``view``'s seat out on sampled deals.
 
@@ -336,6 +485,10 @@ def evaluate(
     counts the same (the draws, seat after seat, favour some when seats have passed).
     ``hands``: the hands as they are, one mask per seat, to play out instead of
     sampled deals (an omniscient search, the bound a better belief could reach).
+    ``model``: an opponent model's epsilon (:data:`MODEL_EPSILON`; None, the default,
+    none): ``model_deals`` deals are sampled, each weighed once by how likely
+    ``heuristic`` players would have made every choice the other seats made with those
+    hands, and each playout's deal is drawn from them by weight (importance resampling).
 
     >>> from domeng.round import Round
     >>> r = Round.deal(random.Random(8))
@@ -379,6 +532,28 @@ def evaluate(
         sample = _sampler(view)
         weigh = _weigher(view, belief)
         uniform = _uniform_weight(view) if uniform_deals else None
+        model_weigh = None if model is None else _model_weigher(view, model)
+        if model_weigh is not None:
+            # importance resampling: weigh a pool of deals once by the opponent model,
+            # then draw each playout's deal from the pool by its weight
+            pool = [sample(rng) for _ in range(model_deals)]
+            ws = []
+            for h in pool:
+                x = model_weigh(h)
+                if weigh is not None:
+                    x *= weigh(h)
+                if uniform is not None:
+                    x *= uniform(h)
+                ws.append(x)
+            tot = sum(ws)
+            if tot > 0:
+                cum = list(accumulate(ws))
+                top = cum[-1]
+
+                def sample(rng: random.Random, pool=pool, cum=cum, top=top) -> list[int]:
+                    return pool[bisect(cum, rng.random() * top)]
+
+                weigh = uniform = None
     while True:
         hands = sample(rng)
         x = 1.0 if weigh is None else weigh(hands)
@@ -420,7 +595,8 @@ class SearchPlayer(Player):
     ``time_ms``: a budget in milliseconds instead (not reproducible across
     machines); ``greedy``: how often the playout policy plays its heaviest tile;
     ``belief``: how much the other seats' plays weigh the deals (:data:`BELIEF`; 0 by
-    default).
+    default); ``model``, ``model_deals``: the opponent model (see :func:`evaluate`; off
+    by default).
     """
 
     name = "search"
@@ -437,6 +613,8 @@ class SearchPlayer(Player):
         greedy: float = 0.7,
         belief: float = 0.0,
         uniform_deals: bool = False,
+        model: float | None = None,
+        model_deals: int = 200,
     ) -> None:
         super().__init__(rng)
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
@@ -447,6 +625,8 @@ class SearchPlayer(Player):
         self.greedy = greedy
         self.belief = belief
         self.uniform_deals = uniform_deals
+        self.model = model
+        self.model_deals = model_deals
 
     def choose(self, view: SeatView) -> Move:
         legal = view.legal
@@ -454,7 +634,8 @@ class SearchPlayer(Player):
             return legal[0]
         stats = evaluate(view, playouts=self.playouts, time_ms=self.time_ms,
                          rng=self.rng, greedy=self.greedy, belief=self.belief,
-                         uniform_deals=self.uniform_deals)
+                         uniform_deals=self.uniform_deals, model=self.model,
+                         model_deals=self.model_deals)
         best = max(stats, key=lambda s: s.score / s.playouts)
         return best.move
 
