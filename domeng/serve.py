@@ -36,7 +36,6 @@ the browser tests use :func:`voila_flags`. They are:
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import errno
 import os
@@ -348,57 +347,3 @@ def build_site(dest: str | Path) -> Path:
     with notebooks_dir() as folder:
         build.main(["--out", str(dest), "--notebooks", str(folder)])
     return dest
-
-
-# ----------------------------------------------------------------- command line
-def _port_arg(lang: str | None) -> Callable[[str], int]:
-    """An argparse ``type``: a port 1–65535, else a one-line error in ``lang``."""
-    _ = words(lang)
-
-    def port(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(_("{value} is not a port number",
-                                               value=repr(text))) from None
-        if not 1 <= value <= 65535:
-            raise argparse.ArgumentTypeError(_("{value} is not a port 1–65535", value=value))
-        return value
-
-    return port
-
-
-def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
-                         lang: str | None = None) -> None:
-    """``--port``, ``--ip`` and ``--lang`` for ``domeng app`` and ``domeng play``;
-    ``lang``: the language of their error messages."""
-    from domeng.cli import add_language_argument
-
-    parser.add_argument("--port", type=_port_arg(lang), default=default_port,
-                        help=f"the port to listen on (default {default_port})")
-    parser.add_argument("--ip", default="127.0.0.1",
-                        help="the address to listen on (default 127.0.0.1, this machine "
-                             "only; 0.0.0.0 serves a class)")
-    add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
-                                  "gets ?lang=) and of the messages")
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """``domeng app`` / ``domeng play``."""
-    serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None))
-    return 0
-
-
-def run_site(args: argparse.Namespace) -> int:
-    """``domeng site DEST``."""
-    _ = words(getattr(args, "lang", None))
-    site = build_site(args.dest)
-    print(_("{site}: serve it with  python -m http.server --directory {site}", site=site))
-    return 0
-
-
-def run_notebooks(args: argparse.Namespace) -> int:
-    """``domeng notebooks DEST``."""
-    for path in copy_notebooks(args.dest, force=args.force):
-        print(path)
-    return 0

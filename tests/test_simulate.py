@@ -15,6 +15,7 @@ import psutil
 import pytest
 
 from domeng import simulate as sim
+from domeng.cli import simulate as sim_cli
 from domeng.errors import RulesError
 from domeng.game import Game
 from domeng.players import make_player
@@ -26,7 +27,7 @@ FAST = ["greedy", "heuristic", "random", "random", "greedy"]
 
 def _cli(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    sim.add_arguments(parser)
+    sim_cli.add_arguments(parser)
     return parser.parse_args(list(argv))
 
 
@@ -121,7 +122,7 @@ def test_unknown_player_and_wrong_count_are_refused():
 
 
 def test_command_line_prints_json(capsys):
-    status = sim.run(_cli("--players", "greedy,random,random,random,random",
+    status = sim_cli.run(_cli("--players", "greedy,random,random,random,random",
                           "--rounds", "12", "--seed", "4", "--json", "--quiet"))
     assert status == 0
     data = json.loads(capsys.readouterr().out)
@@ -130,7 +131,7 @@ def test_command_line_prints_json(capsys):
 
 
 def test_command_line_default_players_are_random_and_progress_goes_to_stderr(capsys):
-    status = sim.run(_cli("--rounds", "10", "--seed", "1"))
+    status = sim_cli.run(_cli("--rounds", "10", "--seed", "1"))
     out, err = capsys.readouterr()
     assert status == 0
     assert "Endings:" in out and "4:random" in out
@@ -138,7 +139,7 @@ def test_command_line_default_players_are_random_and_progress_goes_to_stderr(cap
 
 
 def test_command_line_reports_a_bad_player(capsys):
-    assert sim.run(_cli("--players", "nobody", "--rounds", "3", "--quiet")) == 2
+    assert sim_cli.run(_cli("--players", "nobody", "--rounds", "3", "--quiet")) == 2
     assert "unknown player" in capsys.readouterr().err
 
 
@@ -198,7 +199,7 @@ def test_simulate_refuses_players_rules_and_options_of_the_wrong_kind(kwargs, er
 
 @pytest.mark.parametrize("name", ["ran\ndom", "x" * 3000])
 def test_command_line_tells_a_bad_player_name_on_one_short_line(capsys, name):
-    assert sim.run(_cli("--players", name, "--rounds", "3", "--quiet")) == 2
+    assert sim_cli.run(_cli("--players", name, "--rounds", "3", "--quiet")) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 200 and "unknown player" in err
 

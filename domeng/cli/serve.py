@@ -1,0 +1,64 @@
+"""``domeng app``, ``domeng play``, ``domeng notebooks`` and ``domeng site``: their options
+and running them on :mod:`domeng.serve`."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from domeng.cli.options import add_language_argument
+from domeng.i18n import words
+from domeng.serve import build_site, copy_notebooks, serve
+
+__all__ = ["add_server_arguments", "port_arg", "run_app", "run_notebooks", "run_site"]
+
+
+def port_arg(lang: str | None) -> Callable[[str], int]:
+    """An argparse ``type``: a port 1–65535, else a one-line error in ``lang``."""
+    _ = words(lang)
+
+    def port(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value} is not a port number",
+                                               value=repr(text))) from None
+        if not 1 <= value <= 65535:
+            raise argparse.ArgumentTypeError(_("{value} is not a port 1–65535", value=value))
+        return value
+
+    return port
+
+
+def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
+                         lang: str | None = None) -> None:
+    """``--port``, ``--ip`` and ``--lang`` for ``domeng app`` and ``domeng play``;
+    ``lang``: the language of their error messages."""
+    parser.add_argument("--port", type=port_arg(lang), default=default_port,
+                        help=f"the port to listen on (default {default_port})")
+    parser.add_argument("--ip", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1, this machine "
+                             "only; 0.0.0.0 serves a class)")
+    add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
+                                  "gets ?lang=) and of the messages")
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """``domeng app`` / ``domeng play``."""
+    serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None))
+    return 0
+
+
+def run_site(args: argparse.Namespace) -> int:
+    """``domeng site DEST``."""
+    _ = words(getattr(args, "lang", None))
+    site = build_site(args.dest)
+    print(_("{site}: serve it with  python -m http.server --directory {site}", site=site))
+    return 0
+
+
+def run_notebooks(args: argparse.Namespace) -> int:
+    """``domeng notebooks DEST``."""
+    for path in copy_notebooks(args.dest, force=args.force):
+        print(path)
+    return 0
