@@ -7,7 +7,7 @@ page, and ``site/query.js`` shows them in the page's language instead; the Voil�
 template of ``domeng app`` (``app/jupyter-data/voila/templates/domeng``) holds the same.
 
 >>> loading_words("id")["starting"]
-'Menyalakan Python di peramban Anda…'
+'Menyalakan Python di perambanmu…'
 >>> loading_words()["running"]
 'Preparing the page: step {index} of {count}…'
 """

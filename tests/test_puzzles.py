@@ -237,6 +237,64 @@ def test_the_reason_tells_the_move_the_ends_and_the_outcome_in_every_language(na
         assert sorted(TERMS.findall(text)) == sorted(TERMS.findall(base)), lang
 
 
+def _found_after(text: str, part: str, at: int) -> int:
+    """Where ``part`` is in ``text`` at or after ``at`` (the test fails if nowhere)."""
+    k = text.find(part, at)
+    assert k >= 0, (part, text[at:])
+    return k + len(part)
+
+
+@pytest.mark.parametrize(("name", "move"), ALL_MOVES)
+def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name, move):
+    """No play between the move and the outcome is skipped, so no clause is contradicted
+    by a later one: the passes told with the move, the plays told after "then" and the
+    outcome's last play are the line's decisions in order; a seat said to pass passes
+    (right after the move: it has no tile that fits, R9), no seat passes twice in one
+    step; each told tile follows its player's name in the sentence, in the line's order,
+    in every language; a MAPPAKULING names the ends of that moment."""
+    from domeng.terms import EventKind
+
+    p = load_puzzle(name)
+    v = judge(p, move)
+    events = [e for e in (v.round().events or [])[len(p.start().events or ()):]
+              if e.kind in (EventKind.PLAY, EventKind.PASS)]
+    assert events[0].tile == v.move.tile
+    plays = [k for k, e in enumerate(events) if e.kind is EventKind.PLAY]
+    kuling = p.goal is Goal.MAPPAKULING and v.solved
+    if kuling:
+        plays = [k for k in plays if events[k].seat == p.seat and Term.MAPPAKULING in
+                 events[k].terms]
+    last = plays[-1]
+    first_passes = []
+    for e in events[1:last]:
+        if e.kind is not EventKind.PASS:
+            break
+        first_passes.append(e)
+    told = [e for g in v.told() for e in g]
+    assert [events[0], *first_passes, *told, *([events[last]] if last else [])] == (
+        events[:last + 1])
+    for g in v.told():
+        assert len({e.seat for e in g}) == len(g)
+        assert len(g) == 1 or all(e.kind is EventKind.PASS for e in g)
+    for e in first_passes:
+        assert not e.detail["voluntary"]  # cannot play (R9)
+    if kuling and last:
+        assert events[last].ends[0] == events[last].ends[1]
+    for lang in LANGS:
+        text = v.reason(lang)
+        at = _found_after(text, str(v.move.tile), 0)
+        for e in first_passes:
+            at = _found_after(text, p.names[e.seat], at)
+        for e in told:
+            at = _found_after(text, p.names[e.seat], at)
+            if e.kind is EventKind.PLAY:
+                at = _found_after(text, str(e.tile), at)
+        if last:
+            at = _found_after(text, str(events[last].tile), at)
+            if kuling:
+                _found_after(text, str(events[last].ends[0]), at)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_pollo_refutation_names_the_reply_and_the_cucuq(lang):
     text = judge(load_puzzle("pollo-which-end"), "3|0 right").reason(lang)

@@ -142,11 +142,10 @@ def _move_sentence(_: Words, move: Move) -> str:
     if move.end is None:
         return _("Play {tile}.", tile=str(move.tile))
     if move.end == LEFT:
-        # TRANSLATORS: {mark} is the word written at that end of the line on the board.
-        return _("Play {tile} at the left end ({mark}).", tile=str(move.tile),
-                 mark=_.pgettext("open end", "left"))
-    return _("Play {tile} at the right end ({mark}).", tile=str(move.tile),
-             mark=_.pgettext("open end", "right"))
+        # TRANSLATORS: the hint's second press; the board marks that end with its word
+        return _("Play {tile} at the left end.", tile=str(move.tile))
+    # TRANSLATORS: the hint's second press; the board marks that end with its word
+    return _("Play {tile} at the right end.", tile=str(move.tile))
 
 
 class _Head(w.VBox, View):

@@ -113,7 +113,7 @@ class Reason(NamedTuple):
         """The reason in one sentence of ``lang`` (None: English); seats named by ``names``.
 
         >>> Reason(Why.ONLY_MOVE, Move("3|0", "left")).describe(lang="id")
-        '3|0 di kiri adalah satu-satunya langkah Anda yang sah (R9).'
+        '3|0 di kiri adalah satu-satunya langkahmu yang sah (R9).'
         """
         return _TELL[self.kind](words(lang), self, names)
 

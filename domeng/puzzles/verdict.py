@@ -5,7 +5,8 @@ whether it reaches the goal, and the ``line``: for a right move the round played
 goal's end with the other seats resisting and the seat playing moves that still reach; for
 a wrong move the refutation, the other seats' defeating replies and the seat's best try.
 :meth:`Verdict.reason` is one sentence built from the catalogue: the move and the ends
-after it, the decisive reply of a refutation, how it ends, and the goal.
+after it, every play after it in order (so a wrong move's refutation is told), how it
+ends, and the goal.
 
 >>> from domeng.puzzles import load_puzzle
 >>> p = load_puzzle("pollo-which-end")
@@ -21,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import NamedTuple
 
 from domeng.explain import seat_name
@@ -99,29 +101,61 @@ class Verdict(NamedTuple):
         if passed:
             # TRANSLATORS: {after}: what the move did to the ends; {passes}: who passes then
             after = _("{after}; {passes}", after=after, passes=passed)
-        parts = [after]
-        k = self.decisive()
-        if k is not None and k == len(self.line) - 1 and r.result is not None and (
-                r.result.first_cappu is not None):
-            k = None  # the reply is the going out the outcome tells
-        if k is not None:
-            rr = p.start()
-            rr.play(self.move)
-            for m in self.line[:k]:
-                rr.play(m)
-            parts.append(_reply_clause(_, seat_name(rr.turn, names, lang=lang), self.line[k]))
         outcome = _outcome_clause(_, p, r, events, lang, kuling=kuling, first=not self.line)
         verdict = _goal_clause(_, p, self, r)
-        if len(parts) == 2:
-            # TRANSLATORS: {after}: what the move did to the ends; {reply}: the answer
-            # that decides; {outcome}: how the round (or the goal) ended; {verdict}: the
-            # goal, reached or not, a sentence of its own
-            return _("{after}; {reply}; {outcome}. {verdict}", after=after, reply=parts[1],
+        steps = [e for e in events if e.kind in (EventKind.PLAY, EventKind.PASS)]
+        told = self._told(steps)
+        if told:
+            before = {id(e): prev.ends for prev, e in pairwise(steps)}
+            plays = _.join([_step_clause(_, [seat_name(e.seat, names, lang=lang) for e in g],
+                                         g[0], before[id(g[0])]) for g in told])
+            # TRANSLATORS: {after}: what the move did to the ends (and who passes then);
+            # {plays}: every play after those, in order, up to the last one, "Dadi plays
+            # 4|0 at the left end, Eppa and Andi pass and Cicci plays 2|0 at the right
+            # end"; {outcome}: how the round (or the goal) ended with the last play;
+            # {verdict}: the goal, reached or not, a sentence of its own
+            return _("{after}; then {plays}; {outcome}. {verdict}", after=after, plays=plays,
                      outcome=outcome, verdict=verdict)
         # TRANSLATORS: {after}: what the move did to the ends; {outcome}: how the round (or
         # the goal) ended; {verdict}: the goal, reached or not, a sentence of its own
         return _("{after}; {outcome}. {verdict}", after=after, outcome=outcome,
                  verdict=verdict)
+
+
+    def told(self) -> tuple[tuple, ...]:
+        """The events :meth:`reason` tells between the first move's passes and the last
+        play (the one its outcome tells: the going out, the LAST DOMINO or the seat's
+        MAPPAKULING), in order, consecutive passes together: a tuple of groups, each a
+        tuple of events (one play, or one or more passes).
+
+        >>> from domeng.puzzles import load_puzzle
+        >>> v = judge(load_puzzle("pollo-double-last"), "3|0 left")
+        >>> [[(e.seat, str(e.tile)) for e in g] for g in v.told()]
+        [[(3, '2|0')]]
+        """
+        start = len(self.puzzle.start().events or ())
+        return self._told([e for e in (self.round().events or [])[start:]
+                           if e.kind in (EventKind.PLAY, EventKind.PASS)])
+
+    def _told(self, events: list) -> tuple[tuple, ...]:
+        """:meth:`told` of ``events``, the plays and passes from the first move on."""
+        p = self.puzzle
+        plays = [k for k, e in enumerate(events) if e.kind is EventKind.PLAY]
+        if p.goal is Goal.MAPPAKULING and self.solved:
+            plays = [k for k in plays if events[k].seat == p.seat
+                     and Term.MAPPAKULING in events[k].terms]
+        if not self.line or not plays or plays[-1] == 0:
+            return ()
+        k = 1
+        while k < len(events) and events[k].kind is EventKind.PASS:
+            k += 1  # the passes right after the move: told with the move (_passes_clause)
+        groups: list[list] = []
+        for e in events[k:plays[-1]]:
+            if e.kind is EventKind.PASS and groups and groups[-1][0].kind is EventKind.PASS:
+                groups[-1].append(e)
+            else:
+                groups.append([e])
+        return tuple(tuple(g) for g in groups)
 
 
 def judge(p: Puzzle, move: Move | str) -> Verdict:
@@ -168,10 +202,10 @@ def _passes_clause(_: Words, p: Puzzle, events: list, lang: str | None) -> str:
     paid = sum(m.count for e in passes for m in e.stones if m.src == p.seat)
     if paid:
         # TRANSLATORS: {passes}: the clause above; {count}: the stones the puzzle's player
-        # pays for those passes
-        text = _.ngettext("{passes}, and as the LAST MAPPANO you pay {count} stone for it "
+        # pays for those passes (one pass or several)
+        text = _.ngettext("{passes}, and as the LAST MAPPANO you pay {count} stone "
                           "(R12, R20)",
-                          "{passes}, and as the LAST MAPPANO you pay {count} stones for it "
+                          "{passes}, and as the LAST MAPPANO you pay {count} stones "
                           "(R12, R20)", paid, passes=text, count=_.number(paid))
     first = [e for e in passes if Term.PASSEBUNGE in e.terms]
     if first:
@@ -185,15 +219,23 @@ def _passes_clause(_: Words, p: Puzzle, events: list, lang: str | None) -> str:
     return text
 
 
-def _reply_clause(_: Words, who: str, move: Move) -> str:
-    if move.tile is None:
-        # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
-        return _("{who} passes", who=who)
-    if move.end == LEFT:
-        # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
-        return _("{who} plays {tile} at the left end", who=who, tile=move.tile)
-    # TRANSLATORS: a clause of a puzzle's verdict: the reply that decides
-    return _("{who} plays {tile} at the right end", who=who, tile=move.tile)
+def _step_clause(_: Words, who: list[str], event, ends: tuple[int, int]) -> str:
+    """One told step of a verdict: a play (its end named where the tile fitted both of
+    ``ends``, the ends before it), or the one or more seats ``who`` passing."""
+    if event.kind is EventKind.PASS:
+        # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the
+        # move; {who}: one or more players, "Eppa and Andi"; {count}: how many
+        return _.ngettext("{who} passes", "{who} pass", len(who), who=_.join(who))
+    pips = (event.tile.hi, event.tile.lo)
+    if ends[0] not in pips or ends[1] not in pips:
+        # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the
+        # move (the tile fitted one end only)
+        return _("{who} plays {tile}", who=who[0], tile=event.tile)
+    if event.end == LEFT:
+        # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the move
+        return _("{who} plays {tile} at the left end", who=who[0], tile=event.tile)
+    # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the move
+    return _("{who} plays {tile} at the right end", who=who[0], tile=event.tile)
 
 
 def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None, *,
