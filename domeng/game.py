@@ -28,6 +28,7 @@ from domeng.errors import (
 )
 from domeng.explain import seat_name
 from domeng.i18n import N_, words
+from domeng.limits import check_name
 from domeng.round import Round
 from domeng.rules import Rules, rules_or_default
 
@@ -78,8 +79,6 @@ class Game:
                                                   "should be a list of {count} names, not {value}",
                                                   rules.seats), value=show_value(names))
         if names:
-            from domeng.records import check_name  # records imports this module
-
             for i, name in enumerate(names):
                 check_name(name, f"names[{i}]")  # names a saved game can hold
         self.rules = rules

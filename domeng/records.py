@@ -47,6 +47,18 @@ from domeng.errors import (
 )
 from domeng.game import Game
 from domeng.i18n import DEFAULT, N_, words
+from domeng.limits import (
+    CONTROL,
+    MAX_FILE_BYTES,
+    MAX_HINT,
+    MAX_LESSON,
+    MAX_NAME,
+    MAX_NUMBER_DIGITS,
+    MAX_ROUNDS,
+    MAX_TITLE,
+    check_name,
+    check_text,
+)
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules, is_count
 from domeng.tiles import parse_tile, tiles_in
@@ -162,25 +174,6 @@ class Record:
 
 
 # --------------------------------------------------------------------- limits
-MAX_FILE_BYTES = 2 * 1024 * 1024
-"""The largest file :func:`load` reads (2 MiB, checked before parsing; for text
-given directly, this many characters). A 1,000-round game saved by the app
-takes about 1.7 MB."""
-MAX_ROUNDS = 1000
-"""The most rounds a game file may hold."""
-MAX_NUMBER_DIGITS = 18
-"""The longest whole number a file may write (digits); longer ones are refused."""
-MAX_TITLE = 200
-"""The longest ``title`` or ``name``, in characters."""
-MAX_NAME = 40
-"""The longest player name, in characters."""
-MAX_LESSON = 20_000
-"""The longest ``lesson``, in characters."""
-MAX_HINT = 1000
-"""The longest hint of a puzzle, in characters."""
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_IN_PROSE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _BUILTIN_NAME = re.compile(r"[A-Za-z0-9_\-]{1,100}")
 
 
@@ -381,43 +374,6 @@ def _decode(raw: bytes, shown: str | None) -> str:
         ) from None
 
 
-def _check_text(value: str, path: str, limit: int, *, prose: bool = False) -> str:
-    """Refuse text too long, with control characters (line breaks only in prose)
-    or with unpaired surrogates, which no file can store and no terminal print."""
-    if len(value) > limit:
-        raise ScenarioError(path, N_("{value} is too long: {length:,} characters, at most "
-                                     "{most:,}"),
-                            value=show_value(value), length=len(value), most=limit)
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise ScenarioError(
-            path, N_("{value} holds an unpaired surrogate ({code}), which is not a character"),
-            value=show_value(value), code=f"\\u{ord(value[exc.start]):04x}",
-        ) from None
-    bad = (_CONTROL_IN_PROSE if prose else _CONTROL).search(value)
-    if bad:
-        raise ScenarioError(path, N_("{value} holds a control character ({code})"),
-                            value=show_value(value), code=f"\\u{ord(bad[0]):04x}")
-    return value
-
-
-def check_name(value: object, path: str) -> str:
-    """``value`` if it is a player's name a file can hold: text, not blank, at most
-    :data:`MAX_NAME` characters, on one line; else :class:`ScenarioError` at ``path``.
-
-    >>> check_name("Andi", "names[0]")
-    'Andi'
-    >>> check_name("A\\nB", "names[1]")
-    Traceback (most recent call last):
-    ...
-    domeng.errors.ScenarioError: names[1]: "A\\nB" holds a control character (\\u000a)
-    """
-    if not isinstance(value, str) or not value.strip():
-        raise ScenarioError(path, N_("{value} is not a name"), value=show_value(value))
-    return _check_text(value, path, MAX_NAME)
-
-
 def _text(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str = "") -> str:
     """``data[key]`` checked as text ("" when missing); ``at``: the path of ``data``."""
     value = data.get(key)
@@ -425,7 +381,7 @@ def _text(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str =
         return ""
     if not isinstance(value, str):
         raise ScenarioError(at + key, N_("{value} should be text"), value=show_value(value))
-    return _check_text(value, at + key, limit, prose=prose)
+    return check_text(value, at + key, limit, prose=prose)
 
 
 LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
@@ -458,7 +414,7 @@ def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str 
                           "(\"pt-BR\")"), code=show_value(code))
         if not isinstance(text, str):
             raise ScenarioError(where, N_("{value} should be text"), value=show_value(text))
-        texts[code] = _check_text(text, where, limit, prose=prose)
+        texts[code] = check_text(text, where, limit, prose=prose)
     return text_in(texts, None), MappingProxyType(texts)
 
 
@@ -510,7 +466,7 @@ def _check_keys(data: Mapping, allowed: set[str], path: str, message: str) -> No
 
 def _safe_path(path: str) -> str:
     """A key path fit for a one-line message (keys can hold anything)."""
-    if len(path) > SHOW_LIMIT or _CONTROL.search(path) or not path.isprintable():
+    if len(path) > SHOW_LIMIT or CONTROL.search(path) or not path.isprintable():
         return show_value(path)
     try:
         path.encode("utf-8")
@@ -645,7 +601,7 @@ def _parse_puzzle(value: Any, rules: Rules) -> Mapping[str, Any] | None:
     if not isinstance(goal, str):
         raise ScenarioError("puzzle.goal", N_("{value} should be text, a goal's name like "
                                               '"pollo"'), value=show_value(goal))
-    _check_text(goal, "puzzle.goal", MAX_NAME)
+    check_text(goal, "puzzle.goal", MAX_NAME)
     level = value["level"]
     if type(level) is not int or level not in (1, 2, 3):
         raise ScenarioError("puzzle.level", N_("{value} is not a level: 1, 2 or 3"),
