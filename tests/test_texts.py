@@ -182,8 +182,9 @@ def texts_in(lang: str) -> str:
 
 
 REJECTED = {
-    # pas (not lewat), deretan kartu (not barisan), belahan (not sisi), kejadian (not peristiwa)
-    "id": r"\b(?:lewat|melewati|dilewati|terlewat|barisan|sisi|sisinya|peristiwa)\b"
+    # pas (not lewat), deretan kartu (not barisan), belahan (not sisi), kejadian (not peristiwa);
+    # the learner is "kamu" everywhere, as on the practice page and in the tutorial (not "Anda")
+    "id": r"\b(?:lewat|melewati|dilewati|terlewat|barisan|sisi|sisinya|peristiwa|Anda)\b"
           r"|\bSeed\b|seed \{seed\}|dengan seed",
     # dublis for a double, padėti for placing a tile; a PASSEBUNGE is a pass, not received;
     # "tai lieka neatiduota"; standings are "Įskaita"; "akmenų balansas", not "grynieji"
