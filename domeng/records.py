@@ -1,4 +1,6 @@
-"""Scenario and game files (docs/format.md): load, check, replay, save.
+"""Scenario and game files (docs/format.md): load, check, replay (here); save
+(:mod:`domeng.saving`) and the built-in library (:mod:`domeng.library`), whose names are
+read from here too; the limits of a file are in :mod:`domeng.limits`.
 
 A scenario is one round written down: the deal, the stones and CAMAT when it
 starts, and the plays. A game file is a list of such rounds. Loading checks the
@@ -27,7 +29,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -61,24 +63,21 @@ from domeng.limits import (
 )
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules, is_count
-from domeng.tiles import parse_tile, tiles_in
+from domeng.saving import GAME_FORMAT, SCENARIO_FORMAT, game_to_json, round_to_scenario, save
+from domeng.tiles import parse_tile
 
 __all__ = [
     "Record",
     "RoundSpec",
-    "builtin_scenarios",
     "game_to_json",
     "load",
-    "load_any",
-    "load_builtin",
     "replay",
     "replay_json",
     "round_to_scenario",
     "save",
 ]
+__all__ += sorted({"builtin_scenarios", "load_any", "load_builtin"})  # from domeng.library
 
-SCENARIO_FORMAT = "domeng-scenario"
-GAME_FORMAT = "domeng-game"
 _ROUND_KEYS = {
     "title", "lesson", "players", "rules", "hands", "opener", "camat", "stones", "moves",
     "shows", "format", "version", "name", "at_event", "puzzle",
@@ -116,6 +115,7 @@ class Record:
     them in several languages, kept in ``titles`` and ``lessons`` and told by
     :meth:`title_in` and :meth:`lesson_in`.
 
+    >>> from domeng.records import load_builtin
     >>> rec = load_builtin("pass")
     >>> rec.title, rec.title_in("en") == rec.title, rec.lesson_in("lt") != ""
     ('A plain PASS, paid by the table', True, True)
@@ -174,9 +174,6 @@ class Record:
 
 
 # --------------------------------------------------------------------- limits
-_BUILTIN_NAME = re.compile(r"[A-Za-z0-9_\-]{1,100}")
-
-
 class _Unreadable:
     """A JSON value this program will not take as a number: ``NaN``, ``Infinity``
     or a whole number of more than :data:`MAX_NUMBER_DIGITS` digits.
@@ -843,166 +840,14 @@ def replay_json(record: Record, *, lang: str | None = None) -> dict[str, Any]:
     return _round_json(game.rounds[0], lang)
 
 
-# --------------------------------------------------------------------- saving
-def _moves_json(r: Round) -> list[dict[str, Any]]:
-    """The decisions of a round as docs/format.md moves (with their seats)."""
-    replayed = r.restart(record=False)
-    out = []
-    for mv in r.moves:
-        replayed.advance()
-        out.append(mv.to_json(replayed.turn))
-        replayed.play(mv)
-    return out
+_LIBRARY = frozenset({"builtin_scenarios", "load_builtin", "load_any"})
+"""The names of :mod:`domeng.library` read from here (``from domeng.records import
+load_builtin``): imported when first asked for, as the library loads with this module."""
 
 
-def _start_json(r: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if r.opening_reason != "R5" and r.start_camat is None:
-        out["opener"] = r.opener
-    out["camat"] = r.start_camat
-    out["stones"] = {"table": r.start_table, "players": list(r.start_held)}
-    return out
+def __getattr__(name: str) -> Any:
+    if name in _LIBRARY:
+        from domeng import library
 
-
-Texts = str | Mapping[str, str]
-"""A ``title`` or ``lesson``: one text, or the texts by language code (docs/format.md)."""
-
-
-def _put_texts(out: dict[str, Any], key: str, value: Texts) -> None:
-    if isinstance(value, Mapping):
-        if any(value.values()):
-            out[key] = dict(value)
-    elif value:
-        out[key] = value
-
-
-def round_to_scenario(
-    r: Round, *, names: Sequence[str] | None = None, title: Texts = "", lesson: Texts = "",
-    upto: int | None = None, puzzle: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The round as a scenario file, up to ``upto`` events ("look what happened here").
-
-    Replaying the result reaches the same moment. ``title`` and ``lesson`` are one text
-    or texts by language code (a loaded file's :meth:`Record.title_json`), written as given;
-    so is ``puzzle``, a puzzle key (a loaded file's :meth:`Record.puzzle_json`).
-
-    >>> import random
-    >>> r = Round.deal(random.Random(1))
-    >>> round_to_scenario(r, title={"en": "A deal", "id": "Satu bagi"})["title"]
-    {'en': 'A deal', 'id': 'Satu bagi'}
-    """
-    if upto is not None:
-        r = r.at(upto)
-    out: dict[str, Any] = {"format": SCENARIO_FORMAT, "version": 1}
-    _put_texts(out, "title", title)
-    _put_texts(out, "lesson", lesson)
-    if puzzle is not None:
-        out["puzzle"] = dict(puzzle)
-    if names:
-        out["players"] = list(names)
-    rules = r.rules.to_dict()
-    if rules:
-        out["rules"] = rules
-    out["hands"] = [[str(t) for t in sorted(tiles_in(m), reverse=True)] for m in r.dealt]
-    out.update(_start_json(r))
-    out["moves"] = _moves_json(r)
-    _mark_moment(out, r)
-    return out
-
-
-def _mark_moment(out: dict[str, Any], r: Round) -> None:
-    """Add ``at_event`` when replaying the moves alone would run past this moment
-    (a moment between a play and the forced passes or ending that follow it)."""
-    again = r.restart(record=False)
-    for mv in r.moves:
-        again.play(mv)
-    if again.event_count != r.event_count:
-        out["at_event"] = r.event_count
-
-
-def game_to_json(game: Game, *, title: Texts = "", lesson: Texts = "",
-                 upto: tuple[int, int] | None = None) -> dict[str, Any]:
-    """A whole game as a game file; ``upto=(round, events)`` stops at that moment.
-
-    ``title`` and ``lesson``: one text or texts by language code, as for
-    :func:`round_to_scenario`.
-    """
-    if upto is not None:
-        game = game.at(*upto)
-    out: dict[str, Any] = {"format": GAME_FORMAT, "version": 1}
-    _put_texts(out, "title", title)
-    _put_texts(out, "lesson", lesson)
-    rules = game.rules.to_dict()
-    if rules:
-        out["rules"] = rules
-    out["players"] = list(game.names)
-    rounds = []
-    for i, r in enumerate(game.rounds):
-        rd: dict[str, Any] = {
-            "hands": [[str(t) for t in sorted(tiles_in(m), reverse=True)] for m in r.dealt]
-        }
-        if i == 0:
-            rd.update(_start_json(r))
-        rd["moves"] = _moves_json(r)
-        if i == len(game.rounds) - 1:
-            _mark_moment(rd, r)
-        rounds.append(rd)
-    out["rounds"] = rounds
-    return out
-
-
-def save(data: Mapping[str, Any], path: str | Path) -> Path:
-    """Write a scenario or game (from :func:`round_to_scenario` / :func:`game_to_json`)."""
-    path = Path(path)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
-
-
-# --------------------------------------------------------------------- library
-def _library() -> Path:
-    return Path(__file__).parent / "scenarios"
-
-
-def builtin_scenarios() -> list[Record]:
-    """Every scenario of the built-in library, sorted by name."""
-    out = []
-    for entry in sorted(_library().iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".json"):
-            rec = load(entry.read_text(encoding="utf-8"), check=False)
-            out.append(_named(rec, entry.name.removesuffix(".json")))
-    return out
-
-
-def _named(rec: Record, name: str) -> Record:
-    from dataclasses import replace
-
-    return replace(rec, name=name)
-
-
-def load_builtin(name: str) -> Record:
-    """A built-in scenario by name (its file name without ``.json``).
-
-    >>> load_builtin("../secret")
-    Traceback (most recent call last):
-    ...
-    domeng.errors.ScenarioError: no built-in scenario "../secret"; the library has: ...
-    """
-    entry = _library() / f"{name}.json" if isinstance(name, str) else None
-    if entry is None or not _BUILTIN_NAME.fullmatch(name) or not entry.is_file():
-        names = ", ".join(sorted(p.stem for p in _library().glob("*.json")))
-        raise ScenarioError("", N_("no built-in scenario {name}; the library has: {names}"),
-                            name=show_value(name), names=names)
-    return _named(load(entry.read_text(encoding="utf-8")), name)
-
-
-def load_any(source: str | Path) -> Record:
-    """A file path, or else the name of a built-in scenario.
-
-    A bare name (letters, digits, ``-`` and ``_``) that is not a file here is a
-    built-in scenario's; anything else is a path.
-    """
-    text = os.fspath(source) if isinstance(source, os.PathLike) else source
-    if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
-        return load_builtin(text)
-    return load(Path(text) if isinstance(text, str) else text)
-
+        return getattr(library, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

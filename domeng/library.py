@@ -1,0 +1,67 @@
+"""The built-in scenarios (domeng/scenarios/*.json) by name, and loading a file or a name.
+
+>>> "ceki" in [r.name for r in builtin_scenarios()]
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from domeng.errors import ScenarioError, show_value
+from domeng.i18n import N_
+from domeng.records import Record, load
+
+__all__ = ["builtin_scenarios", "load_any", "load_builtin"]
+
+_BUILTIN_NAME = re.compile(r"[A-Za-z0-9_\-]{1,100}")
+
+
+def _library() -> Path:
+    return Path(__file__).parent / "scenarios"
+
+
+def builtin_scenarios() -> list[Record]:
+    """Every scenario of the built-in library, sorted by name."""
+    out = []
+    for entry in sorted(_library().iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".json"):
+            rec = load(entry.read_text(encoding="utf-8"), check=False)
+            out.append(_named(rec, entry.name.removesuffix(".json")))
+    return out
+
+
+def _named(rec: Record, name: str) -> Record:
+    from dataclasses import replace
+
+    return replace(rec, name=name)
+
+
+def load_builtin(name: str) -> Record:
+    """A built-in scenario by name (its file name without ``.json``).
+
+    >>> load_builtin("../secret")
+    Traceback (most recent call last):
+    ...
+    domeng.errors.ScenarioError: no built-in scenario "../secret"; the library has: ...
+    """
+    entry = _library() / f"{name}.json" if isinstance(name, str) else None
+    if entry is None or not _BUILTIN_NAME.fullmatch(name) or not entry.is_file():
+        names = ", ".join(sorted(p.stem for p in _library().glob("*.json")))
+        raise ScenarioError("", N_("no built-in scenario {name}; the library has: {names}"),
+                            name=show_value(name), names=names)
+    return _named(load(entry.read_text(encoding="utf-8")), name)
+
+
+def load_any(source: str | Path) -> Record:
+    """A file path, or else the name of a built-in scenario.
+
+    A bare name (letters, digits, ``-`` and ``_``) that is not a file here is a
+    built-in scenario's; anything else is a path.
+    """
+    text = os.fspath(source) if isinstance(source, os.PathLike) else source
+    if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
+        return load_builtin(text)
+    return load(Path(text) if isinstance(text, str) else text)
