@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import shutil
 import socket
@@ -51,7 +52,8 @@ from domeng.i18n import DEFAULT, N_, check_language, languages, words
 
 __all__ = [
     "PAGES", "ServeError", "build_site", "copy_notebooks", "notebook_names", "notebooks_dir",
-    "opening_url", "serve", "template_path", "tutorial_notebook", "voila_flags",
+    "opening_url", "serve", "template_path", "tutorial_languages", "tutorial_notebook",
+    "voila_flags",
 ]
 
 PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb"}
@@ -135,6 +137,23 @@ def notebook_names(folder: Path | None = None) -> list[str]:
     tutorials = sorted(n for n in found if n.startswith("tutorial-"))
     return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"])
             if n in found]
+
+
+@functools.cache
+def _package_notebooks() -> frozenset[str]:
+    return frozenset(notebook_names())
+
+
+def tutorial_languages() -> tuple[str, ...]:
+    """The languages of :func:`domeng.i18n.languages` whose tutorial is written (its
+    :func:`tutorial_notebook` is among the package's notebooks), English first; a language
+    without one is taught by the English tutorial.
+
+    >>> tutorial_languages()[0], set(tutorial_languages()) <= set(languages())
+    ('en', True)
+    """
+    names = _package_notebooks()
+    return tuple(lang for lang in languages() if tutorial_notebook(lang) in names)
 
 
 def template_path() -> Path:

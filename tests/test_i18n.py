@@ -74,7 +74,8 @@ def test_there_are_three_languages_english_first():
 
 def test_an_unknown_language_names_the_known_ones():
     for bad in ("xx", "EN", "", 3, None.__class__):
-        with pytest.raises(i18n.UnknownLanguage, match="the known ones are en, id, lt"):
+        known = re.escape("the known ones are " + ", ".join(i18n.languages()))
+        with pytest.raises(i18n.UnknownLanguage, match=known):
             i18n.words(bad)
 
 
@@ -213,9 +214,17 @@ def test_an_error_is_told_in_the_language_with_its_values(lang):
     assert told != english and _tokens(told) == _tokens(english)
 
 
-@pytest.mark.parametrize("lang", ["id", "lt"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_builtin_lesson_has_its_title_and_text_in_every_language(lang):
-    for record in builtin_scenarios():
+    """A language whose lessons are written has them all; one without (a new catalogue, its
+    lessons not yet translated) shows every lesson in English."""
+    records = builtin_scenarios()
+    if not any(lang in record.titles or lang in record.lessons for record in records):
+        for record in records:
+            assert record.title_in(lang) == record.title_in("en")
+            assert record.lesson_in(lang) == record.lesson_in("en")
+        return
+    for record in records:
         for field in ("title", "lesson"):
             english = getattr(record, f"{field}_in")("en")
             told = getattr(record, f"{field}_in")(lang)
@@ -234,11 +243,18 @@ def test_a_fourth_language_needs_only_its_po_file():
         assert i18n.words(code)("English") == "Bahasa Indonesia"
 
 
-@pytest.mark.parametrize("lang", ["id", "lt"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_rules_are_written_in_the_language_with_the_english_structure(lang):
-    """docs/rules.<lang>.md: the headings, rule ids, tiles, terms and switches of rules.md."""
+    """docs/rules.<lang>.md: the headings, rule ids, tiles, terms and switches of rules.md.
+    A language without its rules document (a new catalogue) shows the English one."""
+    from domeng.app.panels import rules_markdown
+
     english = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    told = (ROOT / "docs" / f"rules.{lang}.md").read_text(encoding="utf-8")
+    document = ROOT / "docs" / f"rules.{lang}.md"
+    if not document.is_file():
+        assert rules_markdown(lang) == rules_markdown() == english
+        return
+    told = document.read_text(encoding="utf-8")
 
     def shape(text: str) -> list[str]:
         return [line.split(" ", 1)[0] for line in text.splitlines()

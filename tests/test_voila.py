@@ -6,14 +6,20 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import ipywidgets as w
 import pytest
+from babel.messages.pofile import read_po
+from helpers import extra_language
 
 import domeng.app.voila as voila
 from domeng.errors import ScenarioError
 from domeng.i18n import N_, UnknownLanguage, language_names, languages, words
 from domeng.records import builtin_scenarios
+from domeng.serve import tutorial_languages, tutorial_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class FakeApp(w.VBox):
@@ -80,7 +86,8 @@ def test_the_tutorial_bar_links_every_other_language_by_its_own_name(current):
     for code in languages():
         if code == current:
             continue
-        want = "tutorial.ipynb" if code == "en" else f"tutorial-{code}.ipynb"
+        want = (tutorial_notebook(code) if code in tutorial_languages()
+                else f"tutorial.ipynb?lang={code}")
         assert found[names[code]] == want
     here = [e for e in root.iter() if e.get("aria-current") == "page"]
     assert [e.text for e in here] == [names[current]] and here[0].tag != "a"
@@ -91,6 +98,19 @@ def test_the_bar_keeps_the_lesson_the_link_opened():
     found = links(voila.language_links("en", query="scenario=ceki&lang=en"))
     assert found[language_names()["id"]] == "tutorial-id.ipynb?scenario=ceki"
     assert found[language_names()["lt"]] == "tutorial-lt.ipynb?scenario=ceki"
+
+
+def test_a_language_without_its_own_tutorial_links_the_english_one_with_its_lang():
+    known = languages()
+    code = next(c for c in ("ms", "jv", "su", "bug") if c not in known)
+    with (ROOT / "domeng/locale/id/LC_MESSAGES/domeng.po").open("rb") as f:
+        catalog = read_po(f)
+    catalog["English"].string = "Bahasa Melayu"
+    with extra_language(code, catalog):
+        assert code not in tutorial_languages()
+        found = links(voila.language_links("lt", query="scenario=ceki"))
+        assert found["Bahasa Indonesia"] == "tutorial-id.ipynb?scenario=ceki"
+        assert found["Bahasa Melayu"] == f"tutorial.ipynb?lang={code}&scenario=ceki"
 
 
 def test_the_bar_reads_the_lesson_from_voilas_query_string(monkeypatch):

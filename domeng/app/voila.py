@@ -69,7 +69,7 @@ from domeng.app.controller import Controller, log_to_server
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, Words, check_language, language_names, languages, words
 from domeng.records import builtin_scenarios
-from domeng.serve import tutorial_notebook
+from domeng.serve import tutorial_languages, tutorial_notebook
 
 __all__ = [
     "LaterApp",
@@ -156,8 +156,10 @@ _LINK_STYLE = "color: var(--domeng-open, #1d4ed8); text-decoration: underline;"
 
 
 def _page_file(page: str, code: str) -> str:
-    if page == "tutorial":
+    if page == "tutorial" and code in tutorial_languages():
         return tutorial_notebook(code)
+    if page == "tutorial":  # a language with no tutorial of its own: the English one
+        return tutorial_notebook() + "?" + urlencode({"lang": code})
     return f"{page}.ipynb?" + urlencode({"lang": code})
 
 
@@ -166,8 +168,9 @@ def language_links(current: str | None, page: str = "tutorial", *,
     """A bar of links to this page in each language, named in that language; HTML.
 
     ``page="tutorial"``: the tutorial written in each language (``tutorial.ipynb``,
-    ``tutorial-id.ipynb`` …), keeping the ``scenario=`` of ``query`` (default:
-    ``$QUERY_STRING``) so an opened lesson stays open. Any other page (``"play"``):
+    ``tutorial-id.ipynb`` …; ``tutorial.ipynb?lang=ms`` for a language with none), keeping
+    the ``scenario=`` of ``query`` (default: ``$QUERY_STRING``) so an opened lesson stays
+    open. Any other page (``"play"``):
     ``play.ipynb?lang=id``; ``"practice"`` keeps the ``puzzle=`` of ``query``. The links
     are relative, so they work wherever the notebooks are served. ``current`` (None is
     English) is named but not a link, marked ``aria-current="page"``. A
