@@ -1,4 +1,5 @@
-"""What a page says under its spinner while its Python starts, in every language.
+"""What a page says under its spinner while its Python starts, and the titles of the static
+site's front page, in every language.
 
 A page of the static site (``site/build.py``) is covered by Voici's spinner until its
 cells have run, with Voici's own English words under it ("Starting up kernel...",
@@ -10,13 +11,15 @@ template of ``domeng app`` (``app/jupyter-data/voila/templates/domeng``) holds t
 'Menyalakan Python di perambanmu…'
 >>> loading_words()["running"]
 'Preparing the page: step {index} of {count}…'
+>>> page_titles("lt")["play"]
+'Žaisti: stalas, lietuviškai'
 """
 
 from __future__ import annotations
 
 from domeng.i18n import N_, languages, words
 
-__all__ = ["loading_words", "every_language"]
+__all__ = ["every_language", "loading_words", "page_titles"]
 
 # TRANSLATORS: under the spinner of a static page while Python starts in the browser
 STARTING = N_("Starting Python in your browser…")
@@ -26,6 +29,16 @@ RUNNING = N_("Preparing the page: step {index} of {count}…")
 # TRANSLATORS: under the spinner of a page of `domeng app` (Python runs on the server) before
 # its code starts
 PREPARING = N_("Preparing the page…")
+
+TITLES = {
+    # TRANSLATORS: the site's front page links this language's tutorial; name the language
+    "tutorial": N_("The tutorial: learn Domeng in fourteen chapters"),
+    # TRANSLATORS: the site's front page links the play page; name the language
+    "play": N_("Play: the table alone"),
+    # TRANSLATORS: the site's front page links the practice page; name the language
+    "practice": N_("Practice: puzzles answered on the board"),
+}
+"""The pages of the site's front page (each notebook's stem, tutorial-id's ``tutorial``)."""
 
 
 def loading_words(lang: str | None = None) -> dict[str, str]:
@@ -39,7 +52,18 @@ def loading_words(lang: str | None = None) -> dict[str, str]:
 def every_language() -> dict[str, dict[str, str]]:
     """:func:`loading_words` for each language of :func:`domeng.i18n.languages`.
 
-    >>> sorted(every_language())
-    ['en', 'id', 'lt']
+    >>> tuple(every_language()) == languages()
+    True
     """
     return {lang: loading_words(lang) for lang in languages()}
+
+
+def page_titles(lang: str | None = None) -> dict[str, str]:
+    """The front page's link to each page (``tutorial``, ``play``, ``practice``) in ``lang``
+    (English by default), saying which language the page is in.
+
+    >>> page_titles()["practice"]
+    'Practice: puzzles answered on the board'
+    """
+    _ = words(lang)
+    return {page: _(title) for page, title in TITLES.items()}

@@ -310,14 +310,19 @@ def lite_config() -> dict:
 
 
 # ------------------------------------------------------------------ after the build
+def _domeng(module: str):
+    """``domeng.<module>``: the checkout's (an installed one is importable as it is)."""
+    import importlib
+
+    if CHECKOUT and str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module(f"domeng.{module}")
+
+
 def loading_words() -> dict[str, dict[str, str]]:
     """What a page says under Voici's spinner, by language, from the project's catalogue
     (``domeng.loading``): query.js shows it instead of Voici's English words."""
-    if CHECKOUT and str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))  # the checkout's domeng (an installed one is importable)
-    from domeng.loading import every_language
-
-    return every_language()
+    return _domeng("loading").every_language()
 
 
 def clean_pages(site: Path) -> list[str]:
@@ -380,28 +385,29 @@ FAVICON = "data:image/svg+xml," + urllib.parse.quote(
 
 def write_index(site: Path, notebooks: list[Path]) -> None:
     """The site's front page: a link to each notebook's page, the play and practice pages in
-    each language."""
-    titles = {
-        "tutorial": "The tutorial: learn Domeng in fourteen chapters",
-        "tutorial-id": "Tutorial dalam Bahasa Indonesia: belajar Domeng dalam empat belas bab",
-        "tutorial-lt": "Pamoka lietuviškai: išmokite žaisti Domeng per keturiolika skyrių",
-        "play": "Play: the table alone",
-        "play?lang=id": "Main: meja permainan, dalam Bahasa Indonesia",
-        "play?lang=lt": "Žaisti: stalas, lietuviškai",
-        "practice": "Practice: puzzles answered on the board",
-        "practice?lang=id": "Latihan: teka-teki yang dijawab di meja, dalam Bahasa Indonesia",
-        "practice?lang=lt": "Praktika: galvosūkiai, sprendžiami ant stalo, lietuviškai",
-    }
-    pages = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
-    pages += [p for p in titles if "?" in p and p.split("?")[0] in pages]
-    hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p in pages]
+    each language of the catalogue; each link's title in its page's language, from the
+    catalogue (``domeng.loading.page_titles``)."""
+    languages, page_titles = _domeng("i18n").languages, _domeng("loading").page_titles
+    stems = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
 
-    def lang(page: str) -> str:  # the language each title is written in
-        return "id" if page.endswith("id") else "lt" if page.endswith("lt") else "en"
+    def lang(stem: str) -> str:  # the language a notebook is written in: tutorial-id's id
+        code = stem.split("-", 1)[1] if stem.startswith("tutorial-") else "en"
+        return code if code in languages() else "en"
+
+    pages = [(stem, lang(stem)) for stem in stems]
+    pages += [(f"{stem}?lang={code}", code) for stem in ("play", "practice") if stem in stems
+              for code in languages()[1:]]
+    hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p, _ in pages]
+
+    def title(page: str, code: str) -> str:  # a notebook the catalogue has no title for: its stem
+        stem = page.split("?")[0]
+        kind = "tutorial" if stem == f"tutorial-{code}" else stem
+        return page_titles(code).get(kind, page)
 
     items = "\n".join(
-        f'    <li lang="{lang(p)}"><a href="voici/render/{html.escape(href)}">'
-        f"{html.escape(titles.get(p, p))}</a></li>" for p, href in zip(pages, hrefs, strict=True)
+        f'    <li lang="{code}"><a href="voici/render/{html.escape(href)}">'
+        f"{html.escape(title(p, code))}</a></li>"
+        for (p, code), href in zip(pages, hrefs, strict=True)
     )
     (site / "index.html").write_text(f"""<!doctype html>
 <html lang="en">

@@ -72,3 +72,41 @@ def test_the_voila_template_holds_the_catalogue_s_loading_words():
     from domeng.loading import every_language
 
     assert json.loads(given) == every_language()
+
+
+def _front_page(tmp_path: Path, notebooks: list[str]) -> list[tuple[str, str, str]]:
+    build.write_index(tmp_path, [Path(name) for name in notebooks])
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<li lang="([\w-]+)"><a href="voici/render/([^"]+)">([^<]+)</a>', page)
+
+
+def test_the_front_page_links_each_page_in_each_language_by_the_catalogue_s_title(tmp_path):
+    from domeng.loading import page_titles
+
+    links = _front_page(tmp_path, sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")))
+    others = languages()[1:]
+    assert [href for _, href, _ in links] == [
+        "tutorial.html", *[f"tutorial-{code}.html" for code in others], "play.html",
+        "practice.html", *[f"{page}.html?lang={code}" for page in ("play", "practice")
+                           for code in others]]
+    for code, href, title in links:
+        assert code in href or code == "en"
+        assert title == page_titles(code)[href.split(".")[0].split("-")[0]]
+    assert len({title for _, _, title in links}) == len(links)
+
+
+def test_a_new_language_gets_its_play_and_practice_links_and_its_tutorial_only_if_written(
+        tmp_path):
+    from babel.messages.pofile import read_po
+    from helpers import extra_language
+
+    with (ROOT / "domeng/locale/id/LC_MESSAGES/domeng.po").open("rb") as f:
+        catalog = read_po(f)
+    catalog["Play: the table alone"].string = "Main: meja, dalam Bahasa Melayu"
+    with extra_language("ms", catalog):
+        links = _front_page(tmp_path, ["play.ipynb", "practice.ipynb", "tutorial.ipynb",
+                                       "tutorial-id.ipynb", "tutorial-xx.ipynb"])
+    hrefs = {href: (code, title) for code, href, title in links}
+    assert hrefs["play.html?lang=ms"] == ("ms", "Main: meja, dalam Bahasa Melayu")
+    assert "practice.html?lang=ms" in hrefs and "tutorial-ms.html" not in hrefs
+    assert hrefs["tutorial-xx.html"] == ("en", "tutorial-xx")  # no catalogue: its name
