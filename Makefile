@@ -57,12 +57,14 @@ test: venv site
 # A message whose English changed keeps its translation, marked fuzzy with the old English
 # above it (#| msgid); gettext does not use a fuzzy translation, so tests/test_i18n.py asks
 # to review it. A message no code uses any more stays at the end as obsolete (#~), never lost.
+# Last, the loading words of every language go into `domeng app`'s Voilà template.
 LOCALE := domeng/locale
 catalogues: venv
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output --omit-header \
 		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --previous
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
+	$(BIN)/python -m domeng.loading --write
 
 # The tables of docs/rules*.md, docs/format.md and README.md written again from domeng.Rules
 # (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py writes them).

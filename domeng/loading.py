@@ -17,9 +17,20 @@ template of ``domeng app`` (``app/jupyter-data/voila/templates/domeng``) holds t
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+from pathlib import Path
+
 from domeng.i18n import N_, languages, words
 
-__all__ = ["every_language", "loading_words", "page_titles"]
+__all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "write_template"]
+
+TEMPLATE = Path(__file__).parent / "app/jupyter-data/voila/templates/domeng/index.html.j2"
+"""``domeng app``'s Voilà template, which holds :func:`every_language` (Voilà's page cannot
+ask the catalogue): ``make catalogues`` writes them there (:func:`write_template`)."""
+
+_WORDS_LINE = re.compile(r"^(  var all = ).*(;)$", re.M)
 
 # TRANSLATORS: under the spinner of a static page while Python starts in the browser
 STARTING = N_("Starting Python in your browser…")
@@ -67,3 +78,30 @@ def page_titles(lang: str | None = None) -> dict[str, str]:
     """
     _ = words(lang)
     return {page: _(title) for page, title in TITLES.items()}
+
+
+def write_template(template: Path = TEMPLATE) -> bool:
+    """Write :func:`every_language` into ``template``'s ``var all = {...};`` line, as
+    ``make catalogues`` does after compiling (``python -m domeng.loading --write``); True
+    when the file changed.
+
+    >>> write_template(Path("no-such-template.j2"))
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] No such file or directory: 'no-such-template.j2'
+    """
+    text = template.read_text(encoding="utf-8")
+    given = json.dumps(every_language(), ensure_ascii=False)
+    written, count = _WORDS_LINE.subn(lambda m: m[1] + given + m[2], text)
+    if count != 1:
+        raise ValueError(f"{template}: no single `var all = ...;` line to write the words in")
+    if written == text:
+        return False
+    template.write_text(written, encoding="utf-8")
+    return True
+
+
+if __name__ == "__main__":  # python -m domeng.loading --write (make catalogues)
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m domeng.loading --write")
+    print(f"{TEMPLATE}: " + ("written" if write_template() else "up to date"))

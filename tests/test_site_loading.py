@@ -66,7 +66,7 @@ def test_the_loading_words_are_translated():
 
 def test_the_voila_template_holds_the_catalogue_s_loading_words():
     """`domeng app`'s Voilà template cannot ask the catalogue, so it holds the words: the
-    catalogue's, in every language."""
+    catalogue's, in every language (``make catalogues`` writes them there)."""
     template = ROOT / "domeng/app/jupyter-data/voila/templates/domeng/index.html.j2"
     (given,) = re.findall(r"var all = (\{.*\});\n", template.read_text(encoding="utf-8"))
     from domeng.loading import every_language
@@ -85,14 +85,14 @@ def test_the_front_page_links_each_page_in_each_language_by_the_catalogue_s_titl
 
     links = _front_page(tmp_path, sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")))
     others = languages()[1:]
+    written = [c for c in others if (ROOT / f"notebooks/tutorial-{c}.ipynb").is_file()]
     assert [href for _, href, _ in links] == [
-        "tutorial.html", *[f"tutorial-{code}.html" for code in others], "play.html",
+        "tutorial.html", *[f"tutorial-{code}.html" for code in written], "play.html",
         "practice.html", *[f"{page}.html?lang={code}" for page in ("play", "practice")
                            for code in others]]
     for code, href, title in links:
         assert code in href or code == "en"
         assert title == page_titles(code)[href.split(".")[0].split("-")[0]]
-    assert len({title for _, _, title in links}) == len(links)
 
 
 def test_a_new_language_gets_its_play_and_practice_links_and_its_tutorial_only_if_written(
@@ -100,13 +100,14 @@ def test_a_new_language_gets_its_play_and_practice_links_and_its_tutorial_only_i
     from babel.messages.pofile import read_po
     from helpers import extra_language
 
+    new = next(c for c in ("ms", "jv", "su", "bug") if c not in languages())
     with (ROOT / "domeng/locale/id/LC_MESSAGES/domeng.po").open("rb") as f:
         catalog = read_po(f)
-    catalog["Play: the table alone"].string = "Main: meja, dalam Bahasa Melayu"
-    with extra_language("ms", catalog):
+    catalog["Play: the table alone"].string = f"Main: meja ({new})"
+    with extra_language(new, catalog):
         links = _front_page(tmp_path, ["play.ipynb", "practice.ipynb", "tutorial.ipynb",
                                        "tutorial-id.ipynb", "tutorial-xx.ipynb"])
     hrefs = {href: (code, title) for code, href, title in links}
-    assert hrefs["play.html?lang=ms"] == ("ms", "Main: meja, dalam Bahasa Melayu")
-    assert "practice.html?lang=ms" in hrefs and "tutorial-ms.html" not in hrefs
+    assert hrefs[f"play.html?lang={new}"] == (new, f"Main: meja ({new})")
+    assert f"practice.html?lang={new}" in hrefs and f"tutorial-{new}.html" not in hrefs
     assert hrefs["tutorial-xx.html"] == ("en", "tutorial-xx")  # no catalogue: its name
