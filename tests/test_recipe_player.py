@@ -2,14 +2,11 @@
 in domeng/players, and the tests of everything that lists players stay green."""
 
 import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from recipe import Tree, changed
 
 NEW_PLAYER = '''"""A computer player that plays its lightest tile (the recipe's new strategy)."""
 
@@ -56,21 +53,6 @@ print("listed")
 '''
 
 
-def _copy_of_the_tree(dst: Path) -> Path:
-    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache")
-    for name in ("domeng", "tests", "docs", "notebooks"):
-        shutil.copytree(ROOT / name, dst / name, ignore=ignore)
-    for name in ("conftest.py", "pyproject.toml", "babel.cfg", "README.md"):
-        shutil.copy2(ROOT / name, dst / name)
-    return dst
-
-
-def _changed_files(before: dict[str, bytes], root: Path) -> list[str]:
-    now = {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*")
-           if p.is_file() and "__pycache__" not in p.parts}
-    return sorted(k for k in before.keys() | now.keys() if before.get(k) != now.get(k))
-
-
 @pytest.mark.slow
 def test_a_computer_player_is_one_new_module(tmp_path):
     """CONTRIBUTING.md's recipe "A computer player": one module in domeng/players, and the
@@ -79,11 +61,11 @@ def test_a_computer_player_is_one_new_module(tmp_path):
     catalogue messages, so tests/test_i18n.py asks for their translations until
     ``make catalogues`` has added them and a translator has filled them in (by design:
     that is the translator's work on regenerated files, not a hand edit of the change)."""
-    root = _copy_of_the_tree(tmp_path / "tree")
-    before = {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*")
-              if p.is_file() and "__pycache__" not in p.parts}
+    tree = Tree(tmp_path / "tree")
+    root = tree.path
+    before = tree.files()
     (root / "domeng/players/lowest.py").write_text(NEW_PLAYER, encoding="utf-8")
-    assert _changed_files(before, root) == ["domeng/players/lowest.py"]  # 1 file ≤ 2
+    assert changed(before, tree.files()) == {"domeng/players/lowest.py"}  # 1 file ≤ 2
 
     env = {**os.environ, "PYTHONPATH": str(root)}
     shown = subprocess.run([sys.executable, "-c", SHOWN, str(root)], cwd=root, env=env,

@@ -22,18 +22,12 @@ make everything green.
 from __future__ import annotations
 
 import io
-import os
-import shutil
-import subprocess
-import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from recipe import Tree, changed
 
-ROOT = Path(__file__).resolve().parents[1]
-VENV = Path(sys.prefix)
 HOME = Path("domeng/rules.py")
 # the newcomer's declaration, after the last reading of Rules
 AFTER = '        N_("checked on the stones as they stood when the last tile was played"))\n'
@@ -52,9 +46,6 @@ TRANSLATIONS = {
 """What a translator writes (not a code edit)."""
 # what `make catalogues` and `make docs` write
 REGENERATED = ("domeng/locale/", "docs/rules", "docs/format.md", "README.md")
-SKIP = shutil.ignore_patterns(".git", ".venv", "_site", ".cache", "artifacts", "*.egg-info",
-                              "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis",
-                              ".ipynb_checkpoints", "node_modules", "build", "dist")
 TESTS = ["tests/test_rules_config.py", "tests/test_batch.py", "tests/test_bad_input_api.py",
          "tests/test_research.py", "tests/test_i18n.py", "domeng/rules.py",
          "domeng/ruledocs.py", "domeng/batch.py"]
@@ -62,67 +53,26 @@ TESTS = ["tests/test_rules_config.py", "tests/test_batch.py", "tests/test_bad_in
 pytestmark = pytest.mark.slow
 
 
-def _files(tree: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(tree)): p.read_bytes() for p in tree.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts}
-
-
-def _run(tree: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    return subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True,
-                          timeout=300)
-
-
-def _make(tree: Path, target: str) -> None:
-    # the copy uses this venv as it is: never remake it (-o), never install the copy
-    done = _run(tree, "make", target, f"VENV={VENV}", "-o", f"{VENV}/.installed")
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-def _outcome(tree: Path) -> tuple[dict[str, str], dict[str, str]]:
-    """The tests of TESTS that fail and those skipped in ``tree``: name → message."""
-    report = tree / "report.xml"
-    _run(tree, str(VENV / "bin" / "python"), "-m", "pytest", *TESTS, "-q",
-         "-p", "no:cacheprovider", f"--junitxml={report}")
-    failed, skipped = {}, {}
-    for case in ET.parse(report).iter("testcase"):
-        for bad in (*case.iter("failure"), *case.iter("error")):
-            failed[case.get("name")] = bad.get("message") or ""
-        for skip in case.iter("skipped"):
-            skipped[case.get("name")] = skip.get("message") or ""
-    report.unlink()
-    return failed, skipped
-
-
-def _po(tree: Path, lang: str) -> Path:
-    return tree / "domeng" / "locale" / lang / "LC_MESSAGES" / "domeng.po"
-
-
 def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(tmp_path):
-    tree = tmp_path / "tree"
-    shutil.copytree(ROOT, tree, ignore=SKIP, symlinks=True)
-    assert (tree / HOME).read_text(encoding="utf-8").count(AFTER) == 1, \
+    tree = Tree(tmp_path / "tree")
+    assert (tree.path / HOME).read_text(encoding="utf-8").count(AFTER) == 1, \
         f"the last reading is no longer declared so in {HOME}: update this recipe"
-    which = _run(tree, str(VENV / "bin" / "python"), "-c",
-                 "import domeng; print(domeng.__file__)")
-    assert which.stdout.startswith(str(tree)), which.stdout + which.stderr
     # the tree as the commands leave it, and what fails in it already (work in progress of
     # others in a shared tree; nothing in a committed state)
-    _make(tree, "catalogues")
-    _make(tree, "docs")
-    start = _files(tree)
-    already, _ = _outcome(tree)
+    tree.make("catalogues")
+    tree.make("docs")
+    start = tree.files()
+    already, _ = tree.outcome(TESTS)
 
     # the newcomer's one edit, then the two documented commands
-    home = tree / HOME
+    home = tree.path / HOME
     home.write_text(home.read_text(encoding="utf-8").replace(AFTER, AFTER + FIELD),
                     encoding="utf-8")
-    _make(tree, "catalogues")
-    _make(tree, "docs")
+    tree.make("catalogues")
+    tree.make("docs")
 
-    now = _files(tree)
-    changed = {p for p in start.keys() | now.keys() if start.get(p) != now.get(p)}
-    by_hand = {p for p in changed if not p.startswith(REGENERATED)}
+    now = tree.files()
+    by_hand = {p for p in changed(start, now) if not p.startswith(REGENERATED)}
     assert by_hand == {str(HOME)} and len(by_hand) <= 2
     # the tables say the new switch, in every language's rules and in the README
     for path in ("docs/rules.md", "docs/rules.id.md", "docs/rules.lt.md", "README.md"):
@@ -130,7 +80,7 @@ def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(
     assert "| `sleeping_tiles_shown` | `False` | R3 |" in now["docs/rules.md"].decode()
     assert ", `sleeping_tiles_shown` | `true` or `false` |" in now["docs/format.md"].decode()
 
-    failed, skipped = _outcome(tree)
+    failed, skipped = tree.outcome(TESTS)
     new = set(failed) - set(already)
     waiting = {f"{test}[{lang}]" for lang in ("id", "lt") for test in (
         "test_every_message_is_translated_with_the_same_placeholders_terms_and_rules",
@@ -146,7 +96,7 @@ def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(
 
     # the translator's work: the two sentences in each language, reviewed
     for lang, told in TRANSLATIONS.items():
-        with _po(tree, lang).open("rb") as f:
+        with tree.po(lang).open("rb") as f:
             catalog = read_po(f, locale=lang)
         for msgid, text in told.items():
             catalog[msgid].string = text
@@ -154,9 +104,9 @@ def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(
             catalog[msgid].previous_id = []
         out = io.BytesIO()
         write_po(out, catalog, width=76)
-        _po(tree, lang).write_bytes(out.getvalue())
-    _make(tree, "catalogues")
-    _make(tree, "docs")
-    assert TRANSLATIONS["lt"][OTHER] in (tree / "docs/rules.lt.md").read_text(encoding="utf-8")
-    failed, _ = _outcome(tree)
+        tree.po(lang).write_bytes(out.getvalue())
+    tree.make("catalogues")
+    tree.make("docs")
+    assert TRANSLATIONS["lt"][OTHER] in (tree.path / "docs/rules.lt.md").read_text(encoding="utf-8")
+    failed, _ = tree.outcome(TESTS)
     assert set(failed) <= set(already), failed
