@@ -11,6 +11,9 @@ and reading switches from a :class:`~domeng.rules.Rules` as it is:
 
 * the moves a hand may make, from precomputed tables (:data:`LISTED`, :func:`moves`),
   and the open ends after a move (:data:`AFTER`);
+* whether a move is legal, and why not (:func:`why_illegal`, R5–R9), the code of a
+  legal one (:func:`move_code`), and the R9 reading's voluntary pass (:func:`may_pass`,
+  :func:`legal_codes`);
 * the opener of a first round (:func:`first_round_opener`, R5);
 * the stones of a pass (:func:`pass_due`, R12/R13) and how stones are given
   (:func:`give`, R20);
@@ -36,6 +39,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from domeng.errors import IllegalReason
 from domeng.rules import Rules
 from domeng.tiles import PIP_MASK, TILE_HI, TILE_LO, TILE_PIPS, mask_pips
 
@@ -56,13 +60,19 @@ __all__ = [
     "forced_passes",
     "give",
     "is_block_pass",
+    "legal_codes",
     "mask_pips",
+    "may_pass",
+    "move_code",
     "moves",
     "pass_due",
+    "pass_on",
+    "pass_voluntarily",
     "play_out",
     "play_random",
     "settle_first_cappu",
     "settle_manguno",
+    "why_illegal",
 ]
 
 FIRST_CAPPU, CEKI, POLLO, MANGUNO, MATTIKKENG = range(5)
@@ -130,6 +140,91 @@ def moves(hand: int, left: int, right: int) -> list[int]:
     [55]
     """
     return [code for bit, code in LISTED[7 * left + right] if hand & bit]
+
+
+
+# ------------------------------------------------------------------ legality
+def may_pass(rules: Rules, e: int, s: int, last: int | None) -> bool:
+    """R9 reading ``voluntary_pass``: whether seat ``s`` may pass holding a tile that fits,
+    on ends code ``e`` (``-1`` before the opening) with ``last`` the LAST MAPPANO:
+    never the opener's lead, never the LAST MAPPANO.
+
+    >>> may_pass(Rules(voluntary_pass=True), 7 * 6 + 3, 2, 1), may_pass(Rules(), 45, 2, 1)
+    (True, False)
+    """
+    return rules.voluntary_pass and e >= 0 and s != last
+
+
+def legal_codes(rules: Rules, hand: int, e: int, s: int, last: int | None) -> list[int]:
+    """The move codes seat ``s`` holding ``hand`` may make after the opening (ends code
+    ``e``), in the engine's order, :data:`PASS` last when :func:`may_pass` allows it.
+
+    >>> legal_codes(Rules(voluntary_pass=True), 1 << 27, 7 * 6 + 6, 2, 1)
+    [55, -1]
+    """
+    out = [code for bit, code in LISTED[e] if hand & bit]
+    if may_pass(rules, e, s, last):
+        out.append(PASS)
+    return out
+
+
+def why_illegal(rules: Rules, hand: int, e: int, s: int, last: int | None, tile: int,
+                side: int | None, lead: int = -1) -> IllegalReason | None:
+    """Why seat ``s`` may not make this move now, or None when it may (R5–R9).
+
+    ``hand``: its tiles; ``e``: the ends code (``-1`` before the opening); ``last``: the
+    LAST MAPPANO; ``tile``: the tile's index, ``-1`` for a pass; ``side``: the end asked
+    for (:data:`LEFT_SIDE`, :data:`RIGHT_SIDE`), None when not said, ``-1`` for a word
+    that is no end; ``lead``: the tile the opener must lead (R5), or ``-1``. A legal
+    move's code is :func:`move_code`'s.
+
+    >>> why_illegal(Rules(), 1 << 27, 7 * 3 + 1, 0, 4, 27, None)  # 6|6 on 3 and 1
+    <IllegalReason.DOES_NOT_FIT: 'does_not_fit'>
+    >>> why_illegal(Rules(), 1 << 27, 7 * 6 + 1, 0, 4, 27, None) is None
+    True
+    """
+    if tile < 0:
+        if may_pass(rules, e, s, last):
+            return None
+        if e < 0:
+            return IllegalReason.OPENER_MUST_LEAD
+        if s == last:
+            return IllegalReason.LAST_MAPPANO_MUST_PLAY
+        return IllegalReason.MUST_PLAY
+    if not hand >> tile & 1:
+        return IllegalReason.NOT_IN_HAND
+    if e < 0:
+        return IllegalReason.MUST_LEAD_DOUBLE if lead >= 0 and tile != lead else None
+    if side is not None and side != LEFT_SIDE and side != RIGHT_SIDE:
+        return IllegalReason.NO_SUCH_END
+    left, right = divmod(e, 7)
+    at_left = PIP_MASK[left] >> tile & 1
+    at_right = PIP_MASK[right] >> tile & 1
+    if at_left and at_right:
+        if side is None and left != right:
+            return IllegalReason.END_NEEDED
+        return None
+    if at_left or at_right:
+        if side is None or side == (LEFT_SIDE if at_left else RIGHT_SIDE):
+            return None
+        return IllegalReason.WRONG_END
+    return IllegalReason.DOES_NOT_FIT
+
+
+def move_code(e: int, tile: int, side: int | None) -> int:
+    """The code of a move :func:`why_illegal` allows after the opening (ends code ``e``):
+    the end it fits, or the side asked for; when both ends give the same open ends and
+    none is asked for, the right (as :data:`LISTED` lists it).
+
+    >>> move_code(7 * 6 + 6, 27, None), move_code(7 * 6 + 1, 27, None)
+    (55, 54)
+    """
+    left, right = divmod(e, 7)
+    at_left = PIP_MASK[left] >> tile & 1
+    at_right = PIP_MASK[right] >> tile & 1
+    if at_left and at_right:
+        return 2 * tile + (RIGHT_SIDE if side is None else side)
+    return 2 * tile + (LEFT_SIDE if at_left else RIGHT_SIDE)
 
 
 # ------------------------------------------------------------------ the deal
@@ -361,6 +456,46 @@ def settle_manguno(rules: Rules, m: int, pips: Sequence[int], table: int, held: 
     return _new(Settlement, (MATTIKKENG, winner, -1, matt, due, table, uncovered, -1))
 
 
+
+def pass_on(rules: Rules, hands: Sequence[int], fit: int, t: int, last: int, played: int,
+            table: int, held: list[int], passed: list[int] | None = None,
+            ends: int = 0) -> tuple[int, int, int, Settlement | None]:
+    """After a play the next seat ``t`` cannot follow: the forced passes (R9, R12, R13, as
+    :func:`forced_passes`) and, back at the LAST MAPPANO ``last`` with no tile of ``fit``
+    either, the MANGUNO's settlement (R15–R17, :func:`settle_manguno`).
+
+    The one definition of what follows a play, for every loop that plays a round
+    (:func:`play_out`, :func:`play_random`, :class:`~domeng.round.Round`, the puzzles'
+    search). Returns the seat to play (the MANGUNO when the round ended), the table
+    after, the number of passes and the settlement, or None while the round goes on.
+
+    >>> hands = [1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4]  # 0|0 1|0 1|1 2|0 2|1: none has a 6
+    >>> t, table, passes, st = pass_on(Rules(), hands, FIT[7 * 6 + 6], 1, 0, 1, 25, [0] * 5)
+    >>> t, passes, st.ending == MANGUNO or st.ending == MATTIKKENG
+    (0, 4, True)
+    """
+    t, table, count = forced_passes(rules, hands, fit, t, last, played, table, held, passed,
+                                    ends)
+    if t == last and not hands[t] & fit:
+        return t, table, count, settle_manguno(rules, t, [mask_pips(x) for x in hands], table,
+                                               held)
+    return t, table, count, None
+
+
+def pass_voluntarily(rules: Rules, hands: Sequence[int], s: int, fit: int, last: int,
+                     played: int, table: int, held: list[int]) -> int:
+    """R9 reading: seat ``s`` passes holding a tile that fits (:func:`may_pass`), settled
+    like any pass (:func:`pass_due`, :func:`give`); returns the table after.
+
+    >>> held = [0] * 5
+    >>> pass_voluntarily(Rules(voluntary_pass=True), [1] * 5, 2, 1, 1, 0b110, 25, held), held
+    (24, [0, 0, 1, 0, 0])
+    """
+    due, _, _ = pass_due(rules, hands, s, fit, last, played)
+    table, _ = give(table, held, s, due, (last,))
+    return table
+
+
 # ------------------------------------------------------------ a whole round
 class Outcome(NamedTuple):
     """A round played to its end by :func:`play_out` (stones before any CAMAT gives them back)."""
@@ -458,15 +593,15 @@ def play_out(
                 return settle_first_cappu(rules, s, left == right and not opening,
                                           thi[i] == tlo[i], table, held)
             continue
-        if code is None:  # a forced pass, and those that follow (R9, R12, R13)
-            turn, table, _ = forced_passes(rules, hands, fitm[7 * left + right], s, last,
-                                           played, table, held)
-            if turn == last and not hands[turn] & fitm[7 * left + right]:
-                return settle_manguno(rules, turn, [mask_pips(x) for x in hands], table, held)
+        if code is None:  # a forced pass, and those that follow (R9, R12, R13), or R15
+            turn, table, _, res = pass_on(rules, hands, fitm[7 * left + right], s, last,
+                                          played, table, held)
+            if res is not None:
+                return res
             continue
-        code = None  # a voluntary pass (R9 reading), settled like any pass
-        due, _, _ = pass_due(rules, hands, s, fitm[7 * left + right], last, played)
-        table, _ = give(table, held, s, due, (last,))
+        code = None  # a voluntary pass (R9 reading)
+        table = pass_voluntarily(rules, hands, s, fitm[7 * left + right], last, played, table,
+                                 held)
         turn = (s + 1) % n
 
 
@@ -583,7 +718,7 @@ def play_random(
             opts = cache.get(key)
             if opts is None:
                 opts = cache[key] = tuple([c for bit, c in listed[e] if fit & bit])
-            if voluntary and s != last:  # R9 reading: a pass is one more listed move
+            if voluntary and may_pass(rules, e, s, last):  # R9 reading: one more move
                 opts += (PASS,)
             if seat_bits is not None:  # _below(), inlined
                 k = len(opts)
@@ -610,15 +745,13 @@ def play_random(
                 return Outcome(res.ending, s, res.cucuq, (), -1, res.camat, res.table, held,
                                events + 1, opener)
             continue
-        if fit:  # a voluntary pass (R9 reading), settled like any pass
-            due, _, _ = pass_due(rules, hands, s, fitm[e], last, played)
-            table, _ = give(table, held, s, due, (last,))
+        if fit:  # a voluntary pass (R9 reading)
+            table = pass_voluntarily(rules, hands, s, fitm[e], last, played, table, held)
             turn = (s + 1) % n
             continue
         events -= 1
-        turn, table, count = forced_passes(rules, hands, fitm[e], s, last, played, table, held)
+        turn, table, count, res = pass_on(rules, hands, fitm[e], s, last, played, table, held)
         events += count
-        if turn == last and not hands[turn] & fitm[e]:  # R15: back to the LAST MAPPANO
-            res = settle_manguno(rules, turn, [mask_pips(x) for x in hands], table, held)
+        if res is not None:  # R15: back to the LAST MAPPANO
             return Outcome(res.ending, res.winner, res.cucuq, res.mattikkeng, turn, -1,
                            res.table, held, events + 1, opener)

@@ -1,14 +1,20 @@
-"""One round of Domeng: the deal, the line, turns, passes, the ending and its stones.
+"""One round of Domeng as a record: the deal, the line, the moves and every event.
 
-The state is a handful of ints, a few short lists and tuples, so it is cheap
-to copy. Hands are bitmasks over the 28 tiles. Every decision of the rules (the
-moves a hand may make, the open ends after one, the stones of a pass, the
-endings and their settlement, the CAMAT) is made by :mod:`domeng.core` on these
-ints; this module checks the moves people make, keeps the line and the moves,
-and records each change as an
-:class:`~domeng.events.Event` (unless ``record=False``, the fast path for
-simulations), and the decisions made are kept in :attr:`Round.moves`, so any
-earlier point can be rebuilt with :meth:`Round.at`.
+The rules are :mod:`domeng.core`'s, on a handful of ints (hands are bitmasks over
+the 28 tiles): whether a move is legal and why not (:func:`~domeng.core.why_illegal`,
+the voluntary pass of the R9 reading with :func:`~domeng.core.may_pass`), the moves a
+hand may make, the open ends after one, the stones of a pass, what follows a play
+(:func:`~domeng.core.pass_on`: forced passes, the MANGUNO), the endings and their
+settlement, the CAMAT. A :class:`Round` asks the core, keeps the line and the moves,
+and records each change as an :class:`~domeng.events.Event` (unless ``record=False``,
+the fast path for simulations); the decisions made are kept in :attr:`Round.moves`,
+so any earlier point can be rebuilt with :meth:`Round.at`. The state is cheap to copy.
+
+Around it, each in its own module: the values (:class:`~domeng.moves.Move`,
+:class:`~domeng.moves.Placed`, :class:`~domeng.moves.SeatView`, :func:`line_of`, …,
+in :mod:`domeng.moves`, exported here too), the event tables worked out once
+(:mod:`domeng.tables`), the checks of a round's start (:mod:`domeng.start`) and the
+sentences of an illegal move (:mod:`domeng.explain.illegal`).
 
 >>> import random
 >>> r = Round.deal(random.Random(7))
@@ -27,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import reduce
 from operator import or_
 from types import MappingProxyType
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 from domeng import core
 from domeng.errors import (
@@ -42,13 +48,41 @@ from domeng.errors import (
     show_value,
 )
 from domeng.events import Event, RoundResult, StoneMove
-from domeng.explain.illegal import describe_illegal, illegal_message, move_text
+from domeng.explain.illegal import describe_illegal, illegal_message
 from domeng.i18n import N_
-from domeng.rules import DEFAULT_RULES, Rules, is_count, rules_or_default
+from domeng.moves import (
+    LEFT,
+    RIGHT,
+    TILE_INDEX,
+    Move,
+    Placed,
+    SeatView,
+    ends_after,
+    line_of,
+    plays_of,
+)
+from domeng.rules import DEFAULT_RULES, Rules, rules_or_default
+from domeng.start import check_deal, check_start_seat, check_stones, hand_masks
+from domeng.tables import (
+    CAPPU_TERMS,
+    CODE_OF,
+    DIV7,
+    END_PIPS,
+    ENDINGS,
+    HAS_PLAYED,
+    MANGUNO_TERMS,
+    MOVE_OF_CODE,
+    MOVE_OPEN,
+    PASS_MOVE,
+    PASS_TERMS,
+    PIP_SET,
+    PLAY_DETAIL,
+    PLAY_PARTS,
+    PLAY_TERMS,
+)
 from domeng.terms import Ending, EventKind, Opening, Term
 from domeng.tiles import (
     FULL_MASK,
-    PIP_MASK,
     TILE_HI,
     TILE_LO,
     TILES,
@@ -59,201 +93,23 @@ from domeng.tiles import (
     tiles_in,
 )
 
-__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "describe_illegal",
-           "ends_after"]
+__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "check_start_seat",
+           "check_stones", "describe_illegal", "ends_after", "line_of", "plays_of"]
 
-LEFT = "left"
-RIGHT = "right"
 _PLAY, _PASS, _END, _CAMAT = EventKind.PLAY, EventKind.PASS, EventKind.END, EventKind.CAMAT
-
-
-class _MoveFields(NamedTuple):
-    tile: Tile | None
-    end: str | None = None
-
-
-class Move(_MoveFields):
-    """A decision: a tile and the end it joins, or a pass (``tile`` None).
-
-    The tile may be given as text (``Move("5|2", "left")``); text that is not
-    a tile raises :class:`TileError`.
-
-    >>> str(Move(Tile(6, 3), "right")), str(Move(None)), Move("2|5").tile
-    ('6|3 right', 'pass', Tile(5, 2))
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, tile: Tile | str | None, end: str | None = None) -> Move:
-        if tile is not None and type(tile) is not Tile:
-            tile = parse_tile(tile)
-        return tuple.__new__(cls, (tile, end))
-
-    @classmethod
-    def _make(cls, iterable: Iterable) -> Move:
-        return cls(*iterable)
-
-    @property
-    def is_pass(self) -> bool:
-        """A voluntary pass (only with ``Rules.voluntary_pass``)."""
-        return self.tile is None
-
-    def __str__(self) -> str:
-        if self.tile is None:
-            return "pass"
-        return f"{self.tile} {self.end}" if self.end else str(self.tile)
-
-    def describe(self, *, lang: str | None = None) -> str:
-        """The move as :func:`str` writes it, in ``lang``: ``6|3 right``, ``pass``.
-
-        >>> Move("6|3", "right").describe(), Move(None).describe()
-        ('6|3 right', 'pass')
-        """
-        return move_text(self, lang=lang)
-
-    def to_json(self, seat: int | None = None) -> dict:
-        """docs/format.md's move object."""
-        out: dict = {} if seat is None else {"seat": seat}
-        if self.tile is None:
-            out["pass"] = True
-        else:
-            out["tile"] = str(self.tile)
-            if self.end:
-                out["end"] = self.end
-        return out
-
-
-class Placed(NamedTuple):
-    """A tile in the line as it lies, read left to right: ``left`` half, ``right`` half."""
-
-    tile: Tile
-    left: int
-    right: int
-    seat: int
-    order: int
-    """0 for the opening tile, 1 for the next tile played, …"""
-
-
-class SeatView(NamedTuple):
-    """What one seat may know (the observer of a round for that seat).
-
-    Its own hand, the line, every hand's size, the stones, whose turn it is, and
-    the public events (plays, passes and the open ends each seat passed on) —
-    never another hand or the sleeping tiles while the round is on.
-    """
-
-    seat: int
-    hand: tuple[Tile, ...]
-    hand_mask: int
-    line: tuple[Placed, ...]
-    ends: tuple[int, int] | None
-    hand_sizes: tuple[int, ...]
-    table: int
-    held: tuple[int, ...]
-    turn: int | None
-    opener: int
-    camat: int | None
-    last_mappano: int | None
-    has_played: tuple[bool, ...]
-    passed_on: tuple[frozenset[int], ...]
-    """For each seat, the pips it passed on this round: it holds none of them."""
-    unseen_mask: int
-    """Tiles this seat cannot see: other hands and the sleeping ones."""
-    legal: tuple[Move, ...]
-    rules: Rules
-    events: tuple[Event, ...]
-    result: RoundResult | None
-
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether this seat is to move."""
-        return self.turn == self.seat
-
-
-def ends_after(ends: tuple[int, int] | None, move: Move) -> tuple[int, int]:
-    """The open ends after ``move`` on ``ends`` (None before the opening): the tile's
-    half away from the end it joins becomes that end (R7, R8).
-
-    >>> ends_after((6, 3), Move("3|1", "right")), ends_after(None, Move("5|2"))
-    ((6, 1), (5, 2))
-    """
-    tile = move.tile
-    if ends is None:
-        return tile.hi, tile.lo
-    left, right = ends
-    if move.end == LEFT:
-        return tile.other(left), right
-    return left, tile.other(right)
-
-
-_ENDINGS: tuple[Ending, ...] = tuple(Ending)
-"""Ending by :mod:`domeng.core` ending code."""
-assert [e.name for e in _ENDINGS] == ["FIRST_CAPPU", "CEKI", "POLLO", "MANGUNO", "MATTIKKENG"]
-
-_MOVE_OPEN: tuple[Move, ...] = tuple(Move(t) for t in TILES)
-_MOVE_AT: tuple[dict[str, Move], ...] = tuple(
-    {LEFT: Move(t, LEFT), RIGHT: Move(t, RIGHT)} for t in TILES
-)
-
-
-_MOVE_OF_CODE: tuple[Move, ...] = tuple(_MOVE_AT[c >> 1][RIGHT if c & 1 else LEFT]
-                                        for c in range(56))
-"""The :class:`Move` of each :mod:`domeng.core` move code after the opening."""
-_CODE_OF: dict[int, int] = {id(m): c for c, m in enumerate(_MOVE_OF_CODE)}
-_CODE_OF.update((id(m), 56 + i) for i, m in enumerate(_MOVE_OPEN))
-"""``id(move)`` → move code (56 + tile for an opening tile), for the :class:`Move` objects
-:meth:`Round.legal_moves` lists (they live as long as the module; any other move
-takes the checked path)."""
-_PASS_MOVE = Move(None)
 _FIT, _AFTER = core.FIT, core.AFTER
 _LEGAL: dict[int, tuple[Move, ...]] = {}
 """``(fitting tiles of a hand) << 6 | 7 * left + right`` → its moves: a cache."""
 _LEGAL_MAX = 200_000
-_PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
-               (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
 _new = tuple.__new__
 """An :class:`Event` or :class:`RoundResult` from the tuple of its fields (no keyword
 handling: one is made at every recorded event and every round's end)."""
+_LEFT, _RIGHT = core.LEFT_SIDE, core.RIGHT_SIDE
+"""The ends as :func:`domeng.core.why_illegal` takes them (-1: a word that is no end)."""
 _MANGUNO, _MATTIKKENG = Ending.MANGUNO, Ending.MATTIKKENG
 _FIRST_ROUND, _FREE, _CAMAT_OPENS = Opening.FIRST_ROUND, Opening.FREE, Opening.CAMAT
 
 
-_STONES_SHORT = {False: (), True: (Term.STONES,)}
-_CAPPU_TERMS = {(e, short): (Term.FIRST_CAPPU, *own, Term.CUCUQ, *_STONES_SHORT[short])
-                for e, own in ((core.FIRST_CAPPU, ()), (core.CEKI, (Term.CEKI,)),
-                               (core.POLLO, (Term.POLLO,)))
-                for short in (False, True)}
-_MANGUNO_TERMS = {(e, short): (Term.MANGUNO, Term.LAST_DOMINO, Term.LAST_MAPPANO, last,
-                               *_STONES_SHORT[short])
-                  for e, last in ((core.MANGUNO, Term.CUCUQ), (core.MATTIKKENG, Term.MATTIKKENG))
-                  for short in (False, True)}
-"""An END event's terms by ending and whether stones ran short, worked out once."""
-_DIV7: tuple[tuple[int, int], ...] = tuple(divmod(e, 7) for e in range(49))
-"""The open ends ``(left, right)`` of the ends code ``7 * left + right``."""
-_END_PIPS: tuple[int, ...] = tuple(1 << left | 1 << right for left, right in _DIV7)
-"""The open ends as a bitmask of pips, by ends code."""
-_PLAY_PARTS: tuple[tuple, ...] = tuple(
-    (TILES[code >> 1], RIGHT if code & 1 else LEFT, _DIV7[after],
-     _PLAY_TERMS[TILE_HI[code >> 1] == TILE_LO[code >> 1], after % 8 == 0])
-    for after in range(49) for code in range(56))
-"""A play event's tile, end, open ends after and terms (LEMPA, MAPPAKULING), by
-``56 * ends after + move code``: worked out once."""
-_PIP_SET: tuple[frozenset[int], ...] = tuple(
-    frozenset(p for p in range(7) if m >> p & 1) for m in range(128))
-_HAS_PLAYED: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
-    tuple(tuple(bool(m >> s & 1) for s in range(n)) for m in range(1 << n)) for n in range(6))
-_PLAY_DETAIL = tuple(
-    MappingProxyType({"opening": None, "order": k, "skipped": (), "double": None})
-    for k in range(29)
-)
-"""The detail of a play after the opening, by its order: read-only, so shared."""
-_PASS_TERMS = {
-    (bebunge, short, uncovered): tuple(
-        t for t, on in ((Term.PASS, True), (Term.PASSEBUNGE, bebunge),
-                        (Term.LAST_MAPPANO, short), (Term.STONES, uncovered)) if on)
-    for bebunge in (False, True) for short in (False, True) for uncovered in (False, True)
-}
-"""A pass's terms by (PASSEBUNGE, the table ran short, stones left uncovered)."""
 _PASS_DETAIL: dict[tuple, MappingProxyType] = {}
 """A pass's read-only detail by its values: a cache, shared between events."""
 _STONE_MOVES: dict[tuple, StoneMove] = {}
@@ -266,7 +122,6 @@ def _stone_move(m: tuple) -> StoneMove:
         sm = _STONE_MOVES[m] = StoneMove(*m)
     return sm
 
-_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 _proxy = MappingProxyType
 
 
@@ -319,8 +174,8 @@ class Round:
         record: bool = True,
     ) -> None:
         rules = rules_or_default(rules)
-        masks = _hand_masks(hands)
-        _check_deal(masks, rules)
+        masks = hand_masks(hands)
+        check_deal(masks, rules)
         self._setup(masks, rules, opener, camat, stones, record)
 
     def _setup(self, masks: list[int], rules: Rules, opener: int | None, camat: int | None,
@@ -418,7 +273,7 @@ class Round:
             raise ScenarioError("hands", ngettext("need {count} hand, not {got}",
                                                   "need {count} hands, not {got}", n),
                                 got=show_value(hands))
-        masks = _hand_masks(hands)
+        masks = hand_masks(hands)
         for s, (m, size) in enumerate(zip(masks, view.hand_sizes, strict=True)):
             if m.bit_count() != size:
                 raise ScenarioError(f"hands[{s}]",
@@ -515,7 +370,7 @@ class Round:
     @property
     def ends(self) -> tuple[int, int] | None:
         """The two open ends, left and right, or None before the opening (R7)."""
-        return _DIV7[self._e] if self._e >= 0 else None
+        return DIV7[self._e] if self._e >= 0 else None
 
     @property
     def left(self) -> int:
@@ -582,15 +437,15 @@ class Round:
             try:
                 listed = _LEGAL[key]
             except KeyError:
-                listed = tuple(_MOVE_OF_CODE[c] for c in core.moves(self.hands[s], *_DIV7[e]))
+                listed = tuple(MOVE_OF_CODE[c] for c in core.moves(self.hands[s], *DIV7[e]))
                 if len(_LEGAL) < _LEGAL_MAX:
                     _LEGAL[key] = listed
-            if self.rules.voluntary_pass and s != self.last_mappano:
-                return [*listed, _PASS_MOVE]
+            if core.may_pass(self.rules, e, s, self.last_mappano):
+                return [*listed, PASS_MOVE]
             return list(listed)
         if self.opening_tile is not None:
-            return [_MOVE_OPEN[_INDEX[self.opening_tile]]]
-        return [_MOVE_OPEN[_INDEX[t]] for t in tiles_in(self.hands[s])]
+            return [MOVE_OPEN[TILE_INDEX[self.opening_tile]]]
+        return [MOVE_OPEN[TILE_INDEX[t]] for t in tiles_in(self.hands[s])]
 
     def view_for(self, seat: int) -> SeatView:
         """What ``seat`` may know now (see :class:`SeatView`)."""
@@ -611,8 +466,8 @@ class Round:
             opener=self.opener,
             camat=self.camat,
             last_mappano=self.last_mappano,
-            has_played=_HAS_PLAYED[self.n][self.played],
-            passed_on=tuple([_PIP_SET[m] for m in self.passed_on]),
+            has_played=HAS_PLAYED[self.n][self.played],
+            passed_on=tuple([PIP_SET[m] for m in self.passed_on]),
             unseen_mask=FULL_MASK & ~self.hands[seat] & ~line_mask,
             legal=tuple(self.legal_moves()) if self.turn == seat else (),
             rules=self.rules,
@@ -636,7 +491,7 @@ class Round:
         changes nothing; a ``seat`` that is not a seat raises :class:`SeatError`.
         """
         try:
-            code = _CODE_OF[id(move)]
+            code = CODE_OF[id(move)]
         except KeyError:  # not a Move as legal_moves() lists it: checked below
             code = None
         s = self.turn
@@ -658,7 +513,7 @@ class Round:
                         self.last_mappano = s
                         self.last_domino = TILES[i]
                         plays = self.plays
-                        plays.append(code << 6 | _DIV7[e][code & 1] << 3 | s)
+                        plays.append(code << 6 | DIV7[e][code & 1] << 3 | s)
                         self._e = ne
                         self.event_count += 1
                         events = self.events
@@ -670,8 +525,8 @@ class Round:
                             self._after_fast_play(s, t, i, h, ne)
                             return []
                         events.append(_new(Event, (
-                            _PLAY, s, *_PLAY_PARTS[56 * ne + code], (), self.table,
-                            _PLAY_DETAIL[len(plays) - 1])))
+                            _PLAY, s, *PLAY_PARTS[56 * ne + code], (), self.table,
+                            PLAY_DETAIL[len(plays) - 1])))
                         if not h:  # R14: the end is the next event
                             self.turn = None
                         else:
@@ -750,14 +605,13 @@ class Round:
                 self._appoint_camat(self._pending_camat)
             return
         # forced passes (R9, R12, R13) until a seat can play, or the MANGUNO (R15)
-        hands, fit = self.hands, _FIT[e]
-        t, self.table, count = core.forced_passes(
-            self.rules, hands, fit, t, s, self.played, self.table, self.held, self.passed_on,
-            _END_PIPS[e])
+        t, self.table, count, st = core.pass_on(
+            self.rules, self.hands, _FIT[e], t, s, self.played, self.table, self.held,
+            self.passed_on, END_PIPS[e])
         self.event_count += count
         self.turn = t
-        if t == s and not hands[t] & fit:
-            self._finish_manguno(s)
+        if st is not None:
+            self._finish_manguno(s, st)
 
     def needs_decision(self) -> bool:
         """Whether the next event waits for a decision of the seat to play (a tile to
@@ -775,11 +629,9 @@ class Round:
         e = self._e
         return e < 0 or bool(self.hands[s] & _FIT[e])
 
-    def _may_pass_voluntarily(self, s: int) -> bool:
-        return self.rules.voluntary_pass and self._e >= 0 and s != self.last_mappano
-
     def _checked(self, move: Move, seat: int | None) -> Move:
-        """Check a move against the rules; return it with its end settled.
+        """Check a move against the rules (:func:`domeng.core.why_illegal` decides); return
+        it with its end settled.
 
         The legal moves are listed only for an error message, so a legal move
         costs a few bit tests.
@@ -793,40 +645,27 @@ class Round:
             raise IllegalMove(illegal_message(IllegalReason.NOT_YOUR_TURN), seat=seat, tile=tile,
                               end=end, reason=IllegalReason.NOT_YOUR_TURN,
                               legal=self.legal_moves(), turn=s)
-        if tile is None:
-            if self._may_pass_voluntarily(s):
-                return move
-            if self._e < 0:
-                self._illegal(IllegalReason.OPENER_MUST_LEAD, s, move)
-            if s == self.last_mappano:
-                self._illegal(IllegalReason.LAST_MAPPANO_MUST_PLAY, s, move)
-            self._illegal(IllegalReason.MUST_PLAY, s, move)
-        i = tile.index
-        if not self.hands[s] >> i & 1:
-            self._illegal(IllegalReason.NOT_IN_HAND, s, move)
-        left, right = self.left, self.right
-        if self._e < 0:
-            if self.opening_tile is not None and tile != self.opening_tile:
-                self._illegal(IllegalReason.MUST_LEAD_DOUBLE, s, move,
-                              double=str(self.opening_tile))
-            return _MOVE_OPEN[i]
-        if end is not None and end != LEFT and end != RIGHT:
-            self._illegal(IllegalReason.NO_SUCH_END, s, move, where=show_value(end))
-        at_left = PIP_MASK[left] >> i & 1
-        at_right = PIP_MASK[right] >> i & 1
-        if at_left and at_right:
-            if left == right:  # both ends give the same open ends
-                return _MOVE_AT[i][end or RIGHT]
-            if end is None:
-                self._illegal(IllegalReason.END_NEEDED, s, move, left=left, right=right)
-            return _MOVE_AT[i][end]
-        if at_left or at_right:
-            fits = LEFT if at_left else RIGHT
-            if end is None or end == fits:
-                return _MOVE_AT[i][fits]
-            self._illegal(IllegalReason.WRONG_END, s, move, pip=left if end == LEFT else right)
-        self._illegal(IllegalReason.DOES_NOT_FIT, s, move, left=left, right=right)
-        raise AssertionError  # unreachable: _illegal raises
+        e = self._e
+        i = -1 if tile is None else tile.index
+        side = None if end is None else _LEFT if end == LEFT else _RIGHT if end == RIGHT else -1
+        lead = -1 if self.opening_tile is None else TILE_INDEX[self.opening_tile]
+        reason = core.why_illegal(self.rules, self.hands[s], e, s, self.last_mappano, i, side,
+                                  lead)
+        if reason is not None:
+            left, right = self.left, self.right
+            values = {
+                IllegalReason.MUST_LEAD_DOUBLE: {"double": str(self.opening_tile)},
+                IllegalReason.NO_SUCH_END: {"where": show_value(end)},
+                IllegalReason.END_NEEDED: {"left": left, "right": right},
+                IllegalReason.WRONG_END: {"pip": left if end == LEFT else right},
+                IllegalReason.DOES_NOT_FIT: {"left": left, "right": right},
+            }.get(reason, {})
+            self._illegal(reason, s, move, **values)
+        if i < 0:
+            return move
+        if e < 0:
+            return MOVE_OPEN[i]
+        return MOVE_OF_CODE[core.move_code(e, i, side)]
 
     def _illegal(self, reason: IllegalReason, s: int, move: Move, **values: Any) -> NoReturn:
         """Raise the :class:`IllegalMove` of ``reason`` for seat ``s``'s ``move``."""
@@ -842,7 +681,7 @@ class Round:
             self._pass(s, voluntary=True)
             return
         tile = move.tile
-        i = _INDEX[tile]
+        i = TILE_INDEX[tile]
         self.hands[s] &= ~(1 << i)
         self.played |= 1 << s
         self.last_mappano, self.last_domino = s, tile
@@ -870,7 +709,7 @@ class Round:
             end = move.end
             code = 2 * i + (end != LEFT)
             e = self._e
-            self.plays.append(code << 6 | _DIV7[e][code & 1] << 3 | s)
+            self.plays.append(code << 6 | DIV7[e][code & 1] << 3 | s)
             self._e = e = _AFTER[56 * e + code]
             kuling = e % 8 == 0  # left == right
             opening = double = None
@@ -878,7 +717,7 @@ class Round:
         empty = not self.hands[s]
         if self.events is not None:
             self.events.append(_new(Event, (
-                _PLAY, s, tile, end, _DIV7[self._e], _PLAY_TERMS[hi == lo, kuling], (),
+                _PLAY, s, tile, end, DIV7[self._e], PLAY_TERMS[hi == lo, kuling], (),
                 self.table, _proxy({"opening": opening, "order": order, "skipped": skipped,
                                     "double": None if double is None else f"{double}|{double}"})
             )))
@@ -927,13 +766,13 @@ class Round:
         given: list | None = [] if self.events is not None else None
         self.table, uncovered = core.give(table, self.held, s, due, (payer,), given)
         if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
-            self.passed_on[s] |= _END_PIPS[self._e]
+            self.passed_on[s] |= END_PIPS[self._e]
         self.turn = (s + 1) % self.n
         if self.events is None:
             self.event_count += 1
             return
         # the table ran short: the LAST MAPPANO is the payer (R20)
-        terms = _PASS_TERMS[passebunge, table < due, bool(uncovered)]
+        terms = PASS_TERMS[passebunge, table < due, bool(uncovered)]
         moves = tuple([_stone_move(m) for m in given])
         key = (payer, due, uncovered, block, self.last_domino, voluntary)
         detail = _PASS_DETAIL.get(key)
@@ -943,7 +782,7 @@ class Round:
             if len(_PASS_DETAIL) < 50_000:
                 _PASS_DETAIL[key] = detail
         self.events.append(_new(Event, (
-            _PASS, s, None, None, _DIV7[self._e], terms, moves, table,
+            _PASS, s, None, None, DIV7[self._e], terms, moves, table,
             detail)))
         self.event_count += 1
 
@@ -953,25 +792,28 @@ class Round:
         st = core.settle_first_cappu(self.rules, s, kuling, lempa, table, self.held, given)
         self.table = st.table
         camat = s if st.camat >= 0 else None
-        result = _new(RoundResult, (_ENDINGS[st.ending], s, st.cucuq, (), None, s,
+        result = _new(RoundResult, (ENDINGS[st.ending], s, st.cucuq, (), None, s,
                                     self._all_pips(), camat))
-        self._end(result, _CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
+        self._end(result, CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)
         if camat is not None:
             self._pending_camat = s
 
-    def _finish_manguno(self, m: int) -> None:
+    def _finish_manguno(self, m: int, st: core.Settlement | None = None) -> None:
+        """R15: seat ``m`` is MANGUNO; ``st``: its settlement when :func:`domeng.core.pass_on`
+        has made it (no events recorded), else it is made here."""
         pips = self._all_pips()
         table = self.table
         given: list | None = [] if self.events is not None else None
-        st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
+        if st is None:
+            st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
         self.table = st.table
         if st.ending == core.MANGUNO:
             result = _new(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
         else:
             result = _new(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
                                         None, pips, None))
-        self._end(result, _MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
+        self._end(result, MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
                   st.uncovered)
 
     def _all_pips(self) -> tuple[int, ...]:
@@ -1010,155 +852,3 @@ class Round:
                    "paid": sum(m.count for m in self.events[-1].stones if m.src == s),
                    "after_settlement": self.rules.camat_after_settlement})
         )
-
-
-# --------------------------------------------------------------------- helpers
-def line_of(plays: Sequence[int]) -> tuple[Placed, ...]:
-    """The line from :attr:`Round.plays`: per tile played, ``code << 6 | end << 3 | seat``
-    with ``code`` a :mod:`domeng.core` move code and ``end`` the open end it joined."""
-    before: list[Placed] = []
-    after: list[Placed] = []
-    cache = _PLACED
-    for k, c in enumerate(plays):
-        key = c << 5 | k
-        p = cache.get(key)
-        if p is None:
-            p = _placed(c, k)
-            if len(cache) < 100_000:
-                cache[key] = p
-        if k == 0 or c >> 6 & 1:
-            after.append(p)
-        else:
-            before.append(p)
-    before.reverse()
-    return tuple(before + after)
-
-
-_PLACED: dict[int, Placed] = {}
-"""``plays entry << 5 | order`` → its :class:`Placed` (immutable, so shared): a cache."""
-
-
-def _placed(c: int, k: int) -> Placed:
-    code, end, s = c >> 6, c >> 3 & 7, c & 7
-    i = code >> 1
-    tile = TILES[i]
-    hi, lo = TILE_HI[i], TILE_LO[i]
-    if k == 0:
-        return Placed(tile, hi, lo, s, 0)
-    if code & 1:
-        return Placed(tile, end, lo if hi == end else hi, s, k)
-    return Placed(tile, lo if hi == end else hi, end, s, k)
-
-
-def plays_of(line: Sequence[Placed]) -> list[int]:
-    """:attr:`Round.plays` from a line (the inverse of :func:`line_of`)."""
-    if not line:
-        return []
-    ordered = sorted(range(len(line)), key=lambda k: line[k].order)
-    first = ordered[0]
-    out = []
-    for k in ordered:
-        p = line[k]
-        i = _INDEX[p.tile]
-        if k == first:
-            out.append(2 * i << 6 | p.seat)
-        elif k > first:
-            out.append((2 * i + 1) << 6 | p.left << 3 | p.seat)
-        else:
-            out.append(2 * i << 6 | p.right << 3 | p.seat)
-    return out
-
-
-def check_stones(rules: Rules, stones: tuple[int, Sequence[int]] | None
-                 ) -> tuple[int, tuple[int, ...]]:
-    """``(table, held)`` checked against R18 (all stones on the table when None)."""
-    n = rules.seats
-    if stones is None:
-        return rules.total_stones, (0,) * n
-    shape = ngettext("need a table count and {count} seat count, all ≥ 0 and whole "
-                     "numbers, like (25, [0] * {count}); got {value}",
-                     "need a table count and {count} seat counts, all ≥ 0 and whole "
-                     "numbers, like (25, [0] * {count}); got {value}", n)
-    if (isinstance(stones, str | bytes | dict) or not isinstance(stones, Sequence)
-            or len(stones) != 2):
-        raise ScenarioError("stones", shape, value=show_value(stones))
-    table, held = stones
-    if isinstance(held, str | bytes | dict) or not isinstance(held, Sequence):
-        raise ScenarioError("stones", shape, value=show_value(stones))
-    held = tuple(held)
-    if len(held) != n or not is_count(table) or not all(is_count(h) for h in held):
-        raise ScenarioError("stones", shape, value=show_value(stones))
-    if table + sum(held) != rules.total_stones:
-        raise ScenarioError(
-            "stones",
-            ngettext("table {table} + players {held} = {total}, but the rules have {count} "
-                     "stone",
-                     "table {table} + players {held} = {total}, but the rules have {count} "
-                     "stones", rules.total_stones),
-            table=table, held=sum(held), total=table + sum(held),
-        )
-    return table, held
-
-
-
-def check_start_seat(key: str, seat: Any, n: int) -> None:
-    if seat is not None and (
-        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
-    ):
-        raise ScenarioError(key, N_("{value} is not a seat 0–{last}"), value=show_value(seat),
-                            last=n - 1)
-
-
-def _hand_masks(hands: Any) -> list[int]:
-    """One mask per hand; a hand is a mask or a collection of tiles."""
-    if isinstance(hands, str | bytes | dict) or not isinstance(hands, Iterable):
-        raise ScenarioError("hands", N_("should be one collection of tiles per seat, not {value}"),
-                            value=show_value(hands))
-    masks = []
-    for s, h in enumerate(hands):
-        if isinstance(h, int) and not isinstance(h, bool):
-            if not 0 <= h <= FULL_MASK:
-                raise ScenarioError(f"hands[{s}]",
-                                    N_("{value} is not a mask of the 28 tiles (0 to {top})"),
-                                    value=show_value(h), top=FULL_MASK)
-            masks.append(h)
-        elif isinstance(h, str | bytes | dict) or not isinstance(h, Iterable):
-            raise ScenarioError(f"hands[{s}]",
-                                N_("should be a collection of tiles or a mask, not {value}"),
-                                value=show_value(h))
-        else:
-            masks.append(_hand_mask(h, s))
-    return masks
-
-
-def _hand_mask(tiles: Iterable[Tile | str], seat: int) -> int:
-    m = 0
-    for k, t in enumerate(tiles):
-        try:
-            tile = parse_tile(t)
-        except TileError as exc:
-            raise ScenarioError(f"hands[{seat}][{k}]", exc.message, **exc.values) from None
-        if m >> tile.index & 1:
-            raise ScenarioError(f"hands[{seat}][{k}]", N_("{tile} is dealt twice"), tile=str(tile))
-        m |= 1 << tile.index
-    return m
-
-
-def _check_deal(masks: list[int], rules: Rules) -> None:
-    if len(masks) != rules.seats:
-        raise ScenarioError("hands", ngettext("need {count} hand, not {got}",
-                                              "need {count} hands, not {got}", rules.seats),
-                            got=len(masks))
-    seen = 0
-    for s, m in enumerate(masks):
-        if m.bit_count() != rules.hand_size:
-            raise ScenarioError(
-                f"hands[{s}]", ngettext("need {count} tile, not {got}",
-                                        "need {count} tiles, not {got}", rules.hand_size),
-                got=m.bit_count(),
-            )
-        if seen & m:
-            dup = tiles_in(seen & m)[0]
-            raise ScenarioError(f"hands[{s}]", N_("{tile} is dealt twice"), tile=str(dup))
-        seen |= m
-

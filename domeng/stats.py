@@ -21,8 +21,8 @@ from typing import NamedTuple
 from domeng import core
 from domeng.errors import SimulationError
 from domeng.i18n import N_
-from domeng.round import DEFAULT_RULES, check_start_seat, check_stones
-from domeng.rules import Rules
+from domeng.rules import DEFAULT_RULES, Rules
+from domeng.start import check_start_seat, check_stones
 from domeng.terms import Ending
 
 __all__ = ["RoundStats", "random_rounds"]

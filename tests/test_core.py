@@ -153,3 +153,49 @@ def test_simulate_random_players_with_numpy_plays_games_like_the_core():
     assert camats[0] > 0.05 and abs(camats[0] - camats[1]) < 0.015  # games carry stones
     for i in range(5):
         assert abs(fast.player(i).net_mean - slow.player(i).net_mean) < 0.1
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(voluntary_pass=True),
+                                   Rules(opener_leads_double=False)],
+                         ids=["default", "voluntary_pass", "free_opening_lead"])
+def test_why_illegal_allows_exactly_the_engines_legal_moves(rules):
+    """core.why_illegal (R5–R9) says None for every move Round.legal_moves lists and for
+    nothing else, whatever tile of the 28 and end (left, right, none, a word) is asked,
+    and core.legal_codes lists the same moves after the opening."""
+    from domeng.moves import LEFT, RIGHT, Move
+    from domeng.tiles import TILES
+
+    rng = random.Random(3)
+    sides = {None: None, LEFT: core.LEFT_SIDE, RIGHT: core.RIGHT_SIDE, "up": -1}
+    checked = 0
+    for _ in range(60):
+        r = Round.deal(rng, rules=rules, record=False)
+        while not r.is_over:
+            s, e = r.turn, 7 * r.left + r.right if r.is_opened else -1
+            legal = set(r.legal_moves())
+            lead = -1 if r.opening_tile is None else r.opening_tile.index
+            for tile in [None, *TILES]:
+                for end, side in sides.items():
+                    i = -1 if tile is None else tile.index
+                    reason = core.why_illegal(rules, r.hands[s], e, s, r.last_mappano, i,
+                                              side, lead)
+                    if reason is None:
+                        if tile is None:
+                            assert Move(None) in legal
+                        elif e < 0:
+                            assert Move(tile) in legal
+                        else:
+                            code = core.move_code(e, i, side)
+                            if e % 8 == 0:  # equal ends: either end, listed at the right
+                                code |= 1
+                            assert Move(TILES[code >> 1], RIGHT if code & 1 else LEFT) in legal
+                    elif tile is not None and end is not None and e >= 0 and e % 8:
+                        assert Move(tile, end) not in legal
+                    checked += 1
+            if e >= 0:
+                codes = core.legal_codes(rules, r.hands[s], e, s, r.last_mappano)
+                assert [c if c < 0 else (c >> 1, c & 1) for c in codes] == [
+                    -1 if m.tile is None else (m.tile.index, m.end == RIGHT)
+                    for m in r.legal_moves()]
+            r.play(r.legal_moves()[rng.randrange(len(r.legal_moves()))])
+    assert checked > 10_000

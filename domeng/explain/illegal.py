@@ -26,7 +26,7 @@ from domeng.explain.events import seat_name
 from domeng.i18n import N_, Words, words
 
 if TYPE_CHECKING:
-    from domeng.round import Move
+    from domeng.moves import Move
 
 __all__ = ["describe_illegal", "illegal_message", "move_text", "why_not_playable"]
 

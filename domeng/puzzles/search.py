@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domeng import core
-from domeng.core import AFTER, FIT, PASS, forced_passes, give, mask_pips, pass_due
+from domeng.core import AFTER, FIT, PASS
 from domeng.puzzles.goals import Goal, goal_score
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules
@@ -94,11 +94,7 @@ class Search:
     # ------------------------------------------------------------------ moves
     def codes(self, st: State) -> list[int]:
         """The move codes the seat to play may make, in the engine's order."""
-        hands, e = st.hands, st.e
-        out = core.moves(hands[st.turn], *divmod(e, 7))
-        if self.rules.voluntary_pass and st.turn != st.last:
-            out.append(PASS)
-        return out
+        return core.legal_codes(self.rules, st.hands[st.turn], st.e, st.turn, st.last)
 
     def step(self, st: State, code: int) -> tuple[State | None, int]:
         """The state after ``code`` (None when the goal's end came with it) and, at the
@@ -109,8 +105,7 @@ class Search:
         held_l = list(held)
         hand_l = list(hands)
         if code == PASS:  # a voluntary pass (R9 reading), settled like any pass
-            due, _, _ = pass_due(rules, hands, s, FIT[e], last, played)
-            table, _ = give(table, held_l, s, due, (last,))
+            table = core.pass_voluntarily(rules, hands, s, FIT[e], last, played, table, held_l)
             ne = e
         else:
             i = code >> 1
@@ -127,10 +122,8 @@ class Search:
         t = (s + 1) % n
         fit = FIT[ne]
         if not hand_l[t] & fit:  # forced passes (R9, R12, R13), perhaps a MANGUNO (R15)
-            t, table, _ = forced_passes(rules, hand_l, fit, t, last, played, table, held_l)
-            if t == last and not hand_l[t] & fit:
-                st_ = core.settle_manguno(rules, t, [mask_pips(x) for x in hand_l], table,
-                                          held_l)
+            t, table, _, st_ = core.pass_on(rules, hand_l, fit, t, last, played, table, held_l)
+            if st_ is not None:
                 return _END, goal_score(self.goal, self.seat, st_, held_l)
         return State(tuple(hand_l), ne, t, last, played, table, tuple(held_l)), 0
 
