@@ -17,13 +17,19 @@ and reading switches from a :class:`~domeng.rules.Rules` as it is:
 * the opener of a first round (:func:`first_round_opener`, R5);
 * the stones of a pass (:func:`pass_due`, R12/R13) and how stones are given
   (:func:`give`, R20);
+* what follows a play the next seat cannot follow, in one definition: the forced
+  passes and, back at the LAST MAPPANO, the MANGUNO (:func:`pass_on`), and the R9
+  reading's voluntary pass (:func:`pass_voluntarily`);
 * the endings: FIRST CAPPU, CEKI, POLLO (:func:`settle_first_cappu`, R14, R19,
   R21) and MANGUNO / MATTIKKENG (:func:`settle_manguno`, R15–R17, R19).
 
 :class:`domeng.round.Round` calls these for every decision and builds its
-events and explanations on top; :func:`play_out` plays a round to its end on
-plain ints with them (the search player's playouts, :mod:`domeng.stats` and
-``domeng simulate`` with random players).
+events and explanations on top; :func:`play_out` (the search player's playouts) and
+:func:`play_random` (:mod:`domeng.stats`, ``domeng simulate`` with random players)
+play a round to its end on plain ints with them. The three loops differ only in how
+a move is chosen and what is recorded; each settles a last tile with
+:func:`settle_first_cappu` and what follows a play with :func:`pass_on`, inlined
+nowhere (tests/test_core.py and tests/test_players.py replay them on ``Round``).
 
 >>> import random
 >>> hands = deal(random.Random(7))
