@@ -31,6 +31,7 @@ import json
 import os
 import re
 import shutil
+import string
 import subprocess
 import sys
 import tarfile
@@ -384,7 +385,8 @@ FAVICON = "data:image/svg+xml," + urllib.parse.quote(
 
 
 def write_index(site: Path, notebooks: list[Path]) -> None:
-    """The site's front page: a link to each notebook's page, the play and practice pages in
+    """The site's front page (``index.html`` here, its ``$items`` filled): a link to each
+    notebook's page, the play and practice pages in
     each language of the catalogue; each link's title in its page's language, from the
     catalogue (``domeng.loading.page_titles``)."""
     languages, page_titles = _domeng("i18n").languages, _domeng("loading").page_titles
@@ -409,35 +411,9 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         f"{html.escape(title(p, code))}</a></li>"
         for (p, code), href in zip(pages, hrefs, strict=True)
     )
-    (site / "index.html").write_text(f"""<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Domeng</title>
-  <link rel="icon" href="{FAVICON}">
-  <style>
-    body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto;
-           padding: 0 1rem; line-height: 1.5; color: #1f2328; }}
-    a {{ color: #1d4ed8; }}
-    li {{ margin: 0.4rem 0; }}
-  </style>
-</head>
-<body>
-  <h1>Domeng</h1>
-  <p>The five-player block-dominoes game of South Sulawesi. These pages run Python in
-     your browser: the first one takes a few seconds to start, nothing is installed.</p>
-  <ul>
-{items}
-  </ul>
-  <p>A link can open one lesson directly, for example
-     <a href="voici/render/tutorial.html?scenario=ceki">tutorial.html?scenario=ceki</a>,
-     or one puzzle:
-     <a href="voici/render/practice.html?puzzle=pollo-which-end"
-       >practice.html?puzzle=pollo-which-end</a>.</p>
-</body>
-</html>
-""", encoding="utf-8")
+    page = string.Template((HERE / "index.html").read_text(encoding="utf-8"))
+    (site / "index.html").write_text(page.substitute(favicon=FAVICON, items=items),
+                                     encoding="utf-8")
 
 
 def size_of(path: Path) -> int:

@@ -48,9 +48,11 @@ class (for tests and notebooks). The root widget has ``.controller``. Its
 methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick``, ``play``,
 ``choose_end``, ``cancel_choice``, ``ready``, ``play_on``, ``new_round``, ``new_game``,
 ``load_scenario``, ``set_kind``, ``set_open_hands``, ``set_language``, ``hint``,
-``start_autoplay``, ``stop_autoplay``) are the only ways the app changes. The app's
-stylesheet and its pictures' code are files of ``domeng/app/static-files``, read by
-:func:`domeng.app.board.asset`.
+``start_autoplay``, ``stop_autoplay``) are the only ways the app changes. Every stylesheet
+and every piece of browser code is a file of ``domeng/app/static-files`` (the pictures'
+``pictures.css``, the app's, the practice page's and the quiz's CSS, the board's, the
+practice page's and the Voilà page's JS), read by :func:`domeng.app.board.asset`
+(``pictures.css`` by :mod:`domeng.render.css`, which imports no widget code).
 
 Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
 ``domeng-back``, ``domeng-play-on`` (shown where a lesson's recorded moves run

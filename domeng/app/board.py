@@ -35,7 +35,8 @@ Python cannot import, so setuptools ships it as package data, see pyproject.toml
 def asset(name: str) -> str:
     """The text of ``name`` in the app's static folder: the one way its CSS and JS are read
     (the pictures' code and style here, the app's stylesheet in :func:`domeng.app.build_app`,
-    the page's watch in :mod:`domeng.app.voila`).
+    the quiz's in :mod:`domeng.app.quiz`, the page's watch and signal in
+    :mod:`domeng.app.voila`).
 
     >>> "export default" in asset("board.js")
     True

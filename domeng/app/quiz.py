@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 import ipywidgets as w
 
+from domeng.app.board import asset
 from domeng.app.controller import Controller, log_to_server
 from domeng.app.panels import lesson_html
 from domeng.errors import DomengError, MomentError, show_value
@@ -53,21 +54,8 @@ class QuizError(DomengError, ValueError):
     """A quiz written wrong (fewer than two choices, an answer that is not one of them), or a
     click on a choice it does not have."""
 
-_CSS = """
-.domeng-quiz { border-left: 5px solid var(--domeng-open, #1d4ed8); border-radius: 6px;
-  padding: 6px 10px; margin: 4px 0; gap: 4px; }
-.domeng-quiz .domeng-quiz-question p { margin: 2px 0; font-size: 15px; font-weight: 600; }
-.domeng-quiz .domeng-quiz-choices { display: flex; flex-wrap: wrap; gap: 4px 8px; }
-.domeng-quiz .domeng-quiz-choices .widget-button { width: auto; max-width: 100%; height: auto;
-  min-height: 32px; white-space: normal; padding: 2px 12px; font-weight: 600; }
-.domeng-quiz .domeng-quiz-verdict { margin: 2px 0; padding: 4px 8px;
-  background: var(--domeng-lit-bg, #fff4d6); line-height: 1.4; }
-.domeng-quiz .domeng-quiz-verdict p { display: inline; margin: 0; }
-.domeng-quiz .domeng-quiz-verdict[data-correct="true"] {
-  border-left: 4px solid var(--domeng-turn, #047857); }
-.domeng-quiz .domeng-quiz-verdict[data-correct="false"] {
-  border-left: 4px solid var(--domeng-last, #c2410c); }
-"""
+_CSS = asset("quiz.css")
+"""The quiz's stylesheet, ``static-files/quiz.css``."""
 
 
 class Verdict(NamedTuple):

@@ -94,28 +94,9 @@ PAUSE = 0.1
 FIRST_PAUSE = 1.0
 """Seconds before the first of them: the page's first table answers its first clicks at once."""
 
-_SIGNAL_ESM = asset("watch.js") + """
-// Tells the kernel that the page has drawn this (invisible) widget: the browser's
-// widget manager is connected, so widgets made from now on reach it. It also adds to the
-// page's watch (watch.js): a table named in `built` still without its Step button a
-// minute after it was laid out means its widgets were lost.
-const GRACE_MS = 60000;
-function render({ model, el }) {
-  el.style.display = "none";
-  model.send({ event: "drawn" });
-  const due = {};
-  watchPage(() => {
-    for (const css of model.get("built")) {
-      due[css] = due[css] || Date.now() + GRACE_MS;
-      if (Date.now() > due[css] && !document.querySelector("." + css + " .domeng-step")) {
-        return true;
-      }
-    }
-    return false;
-  });
-}
-export default { render };
-"""
+_SIGNAL_ESM = asset("watch.js") + "\n" + asset("signal.js")
+"""The page's signal widget's code: the page's watch (``static-files/watch.js``), then
+``signal.js``, which tells the kernel the page has drawn it and adds to the watch."""
 
 
 def _query_value(query: str | None, key: str) -> str | None:
