@@ -2,15 +2,9 @@
 (Malay, ``ms``), compiled by ``make catalogues``, and the tests of everything that lists
 languages stay green with ``ms`` among them."""
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from recipe import VENV, Tree, changed
 
-ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = "domeng/locale/ms/LC_MESSAGES/domeng.po"
 TEMPLATE = "domeng/app/jupyter-data/voila/templates/domeng/index.html.j2"
 
@@ -55,26 +49,6 @@ print("listed")
 '''
 
 
-def _copy_of_the_tree(dst: Path) -> Path:
-    """The checkout without its history, environment, site and caches; ``.venv`` a link to
-    the checkout's, so ``make catalogues`` runs as it does there."""
-    shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "_site", ".cache", "__pycache__", ".hypothesis", ".pytest_cache",
-        ".ruff_cache", "artifacts", "*.egg-info"))
-    (dst / ".venv").symlink_to(ROOT / ".venv")
-    return dst
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*")
-            if p.is_file() and ".venv" not in p.relative_to(root).parts
-            and "__pycache__" not in p.parts}
-
-
-def _changed(before: dict[str, bytes], now: dict[str, bytes]) -> list[str]:
-    return sorted(k for k in before.keys() | now.keys() if before.get(k) != now.get(k))
-
-
 def _only_dated(old: bytes, new: bytes) -> bool:
     """A catalogue ``make catalogues`` wrote again with nothing changed but its date."""
     def undated(text: bytes) -> list[bytes]:
@@ -93,42 +67,34 @@ def test_a_language_is_one_new_catalogue(tmp_path):
     none is written) and ``--lang``, and the tests of the languages, the pages, the app's
     language, its texts and the rendering in every language are green, checking ``ms``
     too (its lessons and rules document fall back to English)."""
-    root = _copy_of_the_tree(tmp_path / "tree")
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    pybabel = str(ROOT / ".venv" / "bin" / "pybabel")
-    before = _files(root)
+    tree = Tree(tmp_path / "tree")
+    root = tree.path
+    before = tree.files()
 
-    subprocess.run([pybabel, "-q", "init", "-i", "domeng/locale/domeng.pot", "-d",
-                    "domeng/locale", "-D", "domeng", "-l", "ms"],
-                   cwd=root, check=True, capture_output=True)
-    subprocess.run([sys.executable, "-c", TRANSLATOR, CATALOGUE], cwd=root, env=env,
-                   check=True)
-    assert _changed(before, _files(root)) == [CATALOGUE]  # 1 hand-edited file ≤ 2
+    made = tree.run(str(VENV / "bin" / "pybabel"), "-q", "init", "-i",
+                    "domeng/locale/domeng.pot", "-d", "domeng/locale", "-D", "domeng", "-l", "ms")
+    assert made.returncode == 0, made.stderr
+    filled = tree.run(str(VENV / "bin" / "python"), "-c", TRANSLATOR, CATALOGUE)
+    assert filled.returncode == 0, filled.stderr
+    assert changed(before, tree.files()) == {CATALOGUE}  # 1 hand-edited file ≤ 2
 
-    # `make catalogues`; -o: the linked environment is installed, never set up again here
-    made = subprocess.run(["make", "-o", ".venv/.installed", "catalogues"], cwd=root,
-                          env=env, capture_output=True, text=True)
-    assert made.returncode == 0, made.stdout[-2000:] + made.stderr[-2000:]
-    now = _files(root)
-    written = [k for k in _changed(before, now) if not k.endswith(".mo")
-               and not (k in before and _only_dated(before[k], now[k]))]
+    tree.make("catalogues")
+    now = tree.files()
+    written = sorted(k for k in changed(before, now) if not k.endswith(".mo")
+                     and not (k in before and _only_dated(before[k], now[k])))
     assert written == [TEMPLATE, CATALOGUE]  # the template's loading words: by the command
     assert '"ms": {"starting": ' in now[TEMPLATE].decode()
     assert "domeng/locale/ms/LC_MESSAGES/domeng.mo" in now
 
-    shown = subprocess.run([sys.executable, "-c", SHOWN, str(root)], cwd=root, env=env,
-                           capture_output=True, text=True)
+    shown = tree.run(str(VENV / "bin" / "python"), "-c", SHOWN, str(root))
     assert shown.returncode == 0 and shown.stdout.strip() == "listed", shown.stderr[-2000:]
-    tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-         "domeng/i18n.py", "domeng/cli/options.py", "domeng/loading.py", "domeng/serve.py",
-         "domeng/app/voila.py", "tests/test_i18n.py", "tests/test_serve.py",
-         "tests/test_voila.py", "tests/test_app_language.py", "tests/test_texts.py",
-         "tests/test_render_i18n.py", "tests/test_site_loading.py", "-m", "not slow"],
-        cwd=root, env=env, capture_output=True, text=True)
-    assert tests.returncode == 0, tests.stdout[-3000:]
-    collected = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only",
-         "tests/test_i18n.py"], cwd=root, env=env, capture_output=True, text=True).stdout
+    failed, skipped = tree.outcome([
+        "domeng/i18n.py", "domeng/cli/options.py", "domeng/loading.py", "domeng/serve.py",
+        "domeng/app/voila.py", "tests/test_i18n.py", "tests/test_serve.py",
+        "tests/test_voila.py", "tests/test_app_language.py", "tests/test_texts.py",
+        "tests/test_render_i18n.py", "tests/test_site_loading.py", "-m", "not slow"])
+    assert not failed and not skipped, (failed, skipped)
+    collected = tree.run(str(VENV / "bin" / "python"), "-m", "pytest", "-q", "-p",
+                         "no:cacheprovider", "--collect-only", "tests/test_i18n.py").stdout
     assert "every_builtin_lesson_has_its_title_and_text_in_every_language[ms]" in collected
     assert "the_rules_are_written_in_the_language_with_the_english_structure[ms]" in collected
