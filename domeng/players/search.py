@@ -114,14 +114,15 @@ def sample_hands(view: SeatView, rng: random.Random) -> list[int]:
     return _sampler(view)(rng)
 
 
-def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
-    """:func:`sample_hands` for one view, with what the view says worked out once."""
+def _plan(view: SeatView) -> tuple[int, list[tuple[int, int, int]]]:
+    """The tiles a deal of ``view`` shares out (the unseen ones that need not sleep), and
+    for each other seat with tiles, in the order they are drawn (fewest spare candidates
+    first): ``(seat, the tiles it may hold — none with a pip it passed on, R9 — , its hand
+    size)``."""
     seat, sizes = view.seat, view.hand_sizes
-    n = len(sizes)
-    sleep = _must_sleep(view) & view.unseen_mask
-    unseen = view.unseen_mask & ~sleep
+    unseen = view.unseen_mask & ~(_must_sleep(view) & view.unseen_mask)
     allowed = {}
-    for o in range(n):
+    for o in range(len(sizes)):
         if o == seat or not sizes[o]:
             continue
         forbid = 0
@@ -129,7 +130,13 @@ def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
             forbid |= _PM[p]
         allowed[o] = unseen & ~forbid
     order = sorted(allowed, key=lambda o: allowed[o].bit_count() - sizes[o])
-    plan = [(o, allowed[o], sizes[o]) for o in order]
+    return unseen, [(o, allowed[o], sizes[o]) for o in order]
+
+
+def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
+    """:func:`sample_hands` for one view, with what the view says worked out once."""
+    seat, n = view.seat, len(view.hand_sizes)
+    unseen, plan = _plan(view)
     mine = view.hand_mask
 
     def sample_hands(rng: random.Random) -> list[int]:
@@ -170,19 +177,7 @@ def _uniform_weight(view: SeatView) -> Callable[[list[int]], float]:
     ``view``: it draws each seat's tiles in turn from those left, so a deal comes with
     chance ``1 / Π C(left_o, size_o)``; times ``Π C(left_o, size_o)`` every deal weighs
     the same."""
-    seat, sizes = view.seat, view.hand_sizes
-    sleep = _must_sleep(view) & view.unseen_mask
-    unseen = view.unseen_mask & ~sleep
-    allowed = {}
-    for o in range(len(sizes)):
-        if o == seat or not sizes[o]:
-            continue
-        forbid = 0
-        for p in view.passed_on[o]:
-            forbid |= _PM[p]
-        allowed[o] = unseen & ~forbid
-    order = sorted(allowed, key=lambda o: allowed[o].bit_count() - sizes[o])
-    plan = [(o, allowed[o], sizes[o]) for o in order]
+    unseen, plan = _plan(view)
     if all(allow == unseen for _, allow, _ in plan):
         return lambda hands: 1.0  # nothing passed on: the draws are uniform already
 
