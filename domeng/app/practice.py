@@ -685,12 +685,12 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     >>> "no-such-puzzle" in page.error.value
     True
     """
-    from domeng.app.voila import _query_value, _wait_for_request, language_from_query
+    from domeng.app.voila import language_from_query, query_value, wait_for_request
 
     if query is None:
-        _wait_for_request()
+        wait_for_request()
     page.set_language(language_from_query(query))
-    name = _query_value(query, "puzzle")
+    name = query_value(query, "puzzle")
     if name is not None:
         try:
             page.open_puzzle(name)

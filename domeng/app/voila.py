@@ -99,7 +99,7 @@ _SIGNAL_ESM = asset("watch.js") + "\n" + asset("signal.js")
 ``signal.js``, which tells the kernel the page has drawn it and adds to the watch."""
 
 
-def _query_value(query: str | None, key: str) -> str | None:
+def query_value(query: str | None, key: str) -> str | None:
     """The first ``key=`` of ``query`` (default: ``$QUERY_STRING``), stripped; None if empty."""
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
@@ -116,7 +116,7 @@ def scenario_from_query(query: str | None = None) -> str | None:
     >>> scenario_from_query("?scenario=%20pollo%20")
     'pollo'
     """
-    return _query_value(query, "scenario")
+    return query_value(query, "scenario")
 
 
 def language_from_query(query: str | None = None) -> str:
@@ -128,7 +128,7 @@ def language_from_query(query: str | None = None) -> str:
     >>> language_from_query("?lang=lt"), language_from_query(""), language_from_query("lang=ID")
     ('lt', 'en', 'en')
     """
-    code = _query_value(query, "lang")
+    code = query_value(query, "lang")
     return code if code in languages() else DEFAULT
 
 
@@ -168,7 +168,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
     """
     current = check_language(current)
     kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
-    scenario = _query_value(query, kept) if kept else None
+    scenario = query_value(query, kept) if kept else None
     items = []
     for code, name in language_names().items():
         label = html.escape(name)
@@ -514,7 +514,7 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     ('pollo', True)
     """
     if query is None:
-        _wait_for_request()
+        wait_for_request()
     lesson = opened_lesson(query, lang=slot.lang)
     if lesson is not None:
         slot.show(lesson)
@@ -604,11 +604,11 @@ def finish_play(app: App, *, query: str | None = None) -> None:
     'lt'
     """
     if query is None:
-        _wait_for_request()
+        wait_for_request()
     app.controller.set_language(language_from_query(query))
 
 
-def _wait_for_request(timeout: float = 5.0) -> None:
+def wait_for_request(timeout: float = 5.0) -> None:
     """In a preheated kernel, wait for the visitor's request and put its details
     (``QUERY_STRING`` …) in the environment; elsewhere, return at once.
 
