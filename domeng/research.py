@@ -40,9 +40,10 @@ from domeng import core
 from domeng.errors import DomengError, RulesError, show_value
 from domeng.game import Game
 from domeng.i18n import N_
-from domeng.round import LEFT, RIGHT, Move, Round
+from domeng.round import Move, Round
 from domeng.rules import FIELDS, Rules
-from domeng.tiles import FULL_MASK, TILES, tiles_in
+from domeng.tables import MOVE_OF_CODE, MOVE_OPEN, PASS_MOVE, code_of
+from domeng.tiles import FULL_MASK, tiles_in
 
 __all__ = [
     "CHANCE",
@@ -66,20 +67,14 @@ CHANCE = -1
 TERMINAL = -4
 """:meth:`Match.current_player` once the match is over (OpenSpiel's terminal player)."""
 
-_MOVES: tuple[Move, ...] = (
-    *(Move(TILES[a >> 1], RIGHT if a & 1 else LEFT) for a in range(56)),
-    *(Move(t) for t in TILES),
-    Move(None),
-)
+_MOVES: tuple[Move, ...] = (*MOVE_OF_CODE, *MOVE_OPEN, PASS_MOVE)
 
 
 def action_of(move: Move) -> int:
-    """The action id of ``move`` (see the module's numbering)."""
-    if move.tile is None:
-        return PASS_ACTION
-    if move.end is None:
-        return 56 + move.tile.index
-    return 2 * move.tile.index + (move.end == RIGHT)
+    """The action id of ``move`` (see the module's numbering): the core's move code, with
+    the pass at :data:`PASS_ACTION`."""
+    code = code_of(move)
+    return PASS_ACTION if code == core.PASS else code
 
 
 def move_of(action: int) -> Move:

@@ -23,7 +23,7 @@ from domeng.tiles import TILE_HI, TILE_LO, TILES
 
 __all__ = ["CAPPU_TERMS", "CODE_OF", "DIV7", "ENDINGS", "END_PIPS", "HAS_PLAYED",
            "MANGUNO_TERMS", "MOVE_AT", "MOVE_OF_CODE", "MOVE_OPEN", "PASS_MOVE", "PASS_TERMS",
-           "PIP_SET", "PLAY_DETAIL", "PLAY_PARTS", "PLAY_TERMS"]
+           "PIP_SET", "PLAY_DETAIL", "PLAY_PARTS", "PLAY_TERMS", "code_of", "move_of_code"]
 
 ENDINGS: tuple[Ending, ...] = tuple(Ending)
 """Ending by :mod:`domeng.core` ending code."""
@@ -44,6 +44,32 @@ CODE_OF.update((id(m), 56 + i) for i, m in enumerate(MOVE_OPEN))
 :meth:`~domeng.round.Round.legal_moves` lists (they live as long as the module; any other move
 takes the checked path)."""
 PASS_MOVE = Move(None)
+
+
+def code_of(move: Move) -> int:
+    """The :mod:`domeng.core` move code of ``move``: ``2 * tile + side`` at an end,
+    ``56 + tile`` for a lead, :data:`~domeng.core.PASS` for a pass (the inverse of
+    :func:`move_of_code`).
+
+    >>> code_of(Move("2|1", "right")), code_of(Move("6|6")), code_of(Move(None))
+    (9, 83, -1)
+    """
+    if move.tile is None:
+        return core.PASS
+    if move.end is None:
+        return 56 + move.tile.index
+    return 2 * move.tile.index + (move.end == RIGHT)
+
+
+def move_of_code(code: int) -> Move:
+    """The :class:`Move` of a :mod:`domeng.core` move code (see :func:`code_of`).
+
+    >>> move_of_code(9), move_of_code(83), move_of_code(-1)
+    (Move(tile=Tile(2, 1), end='right'), Move(tile=Tile(6, 6), end=None), Move(tile=None, end=None))
+    """
+    if code == core.PASS:
+        return PASS_MOVE
+    return MOVE_OF_CODE[code] if code < 56 else MOVE_OPEN[code - 56]
 PLAY_TERMS = {(False, False): (), (True, False): (Term.LEMPA,),
                (False, True): (Term.MAPPAKULING,), (True, True): (Term.LEMPA, Term.MAPPAKULING)}
 

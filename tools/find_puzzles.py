@@ -44,9 +44,10 @@ from pathlib import Path
 from domeng.game import Game
 from domeng.players import make_players
 from domeng.puzzles import Goal
-from domeng.puzzles.search import Search, code_move, state_of
+from domeng.puzzles.search import Search, state_of
 from domeng.records import round_to_scenario, save
 from domeng.round import Round
+from domeng.tables import move_of_code
 
 NAMES = ("Ambo", "Besse", "Cicci", "Dadi", "Eppa", "Tenri", "Upe", "Lise", "Ati", "Baso",
          "Andi", "Daeng", "Emba", "Lamba", "Cakka", "Becce", "Sitti", "Mappa", "Indo", "Iwan")
@@ -87,12 +88,12 @@ def examine(r: Round, goals: list[Goal]):
             lengths[c] = len(line)
             rr = r.copy()
             start = len(rr.events)
-            rr.play(code_move(c))
+            rr.play(move_of_code(c))
             for m in line:
-                rr.play(code_move(m))
+                rr.play(move_of_code(m))
             for e in rr.events[start:]:
                 terms.update(t.value for t in e.terms)
-        yield (goal, [code_move(c) for c in right], [code_move(c) for c in wrong],
+        yield (goal, [move_of_code(c) for c in right], [move_of_code(c) for c in wrong],
                min(lengths[c] for c in right), max(lengths[c] for c in wrong), terms,
                time.perf_counter() - t0)
 

@@ -21,9 +21,10 @@ from typing import Any
 from domeng.errors import DomengError, ScenarioError, show_value
 from domeng.i18n import N_, languages, words
 from domeng.puzzles.goals import Goal, goal_text
-from domeng.puzzles.search import Search, State, code_move, move_code, state_of
+from domeng.puzzles.search import Search, State, state_of
 from domeng.records import Record, replay, text_in
 from domeng.round import LEFT, RIGHT, Move, Round
+from domeng.tables import code_of, move_of_code
 from domeng.terms import Term
 
 __all__ = ["Puzzle", "PuzzleError", "problems", "puzzle_from_record"]
@@ -113,7 +114,7 @@ class Puzzle:
         """Each first move's score (1 reached / 0 not; FEWEST_STONES: minus the stones the
         seat can be sure to hold at most)."""
         s, st = self._search, self._state
-        return {m: s.score_after(st, move_code(m)) for m in self.first_moves()}
+        return {m: s.score_after(st, code_of(m)) for m in self.first_moves()}
 
     @property
     def best(self) -> int:
@@ -128,7 +129,7 @@ class Puzzle:
     def reaches_at(self, r: Round, move: Move) -> bool:
         """Whether, at a later moment ``r`` of this puzzle (a decision after the first
         move), playing ``move`` (legal there) still lets the seat reach the goal."""
-        score = self._search.score_after(state_of(r), move_code(move))
+        score = self._search.score_after(state_of(r), code_of(move))
         return score == self.best if not self.goal.is_boolean else score > 0
 
     def solutions(self) -> list[Move]:
@@ -160,8 +161,8 @@ class Puzzle:
     def line(self, move: Move) -> tuple[Move, ...]:
         """The decisions after the first move ``move`` to the goal's end (see
         :class:`~domeng.puzzles.search.Search`)."""
-        codes, _ = self._search.line(self._state, move_code(move))
-        return tuple(code_move(c) for c in codes)
+        codes, _ = self._search.line(self._state, code_of(move))
+        return tuple(move_of_code(c) for c in codes)
 
 
 def _end_word(word: str) -> str:

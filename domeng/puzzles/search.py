@@ -14,10 +14,11 @@ seats answer a win with the longest resistance and a loss with the quickest refu
 
 >>> from domeng.puzzles.goals import Goal
 >>> from domeng.records import load_builtin, replay
+>>> from domeng.tables import move_of_code
 >>> r = replay(load_builtin("pollo")).rounds[0].at(19)   # Upe (seat 3) to play 3|0
 >>> s = Search(r.rules, 3, Goal.NOT_CUCUQ)
 >>> start = state_of(r)
->>> [(code_move(c).describe(), s.score_after(start, c)) for c in s.codes(start)]
+>>> [(move_of_code(c).describe(), s.score_after(start, c)) for c in s.codes(start)]
 [('3|0 left', 1), ('3|0 right', 0)]
 """
 
@@ -28,11 +29,11 @@ from typing import NamedTuple
 from domeng import core
 from domeng.core import AFTER, FIT, PASS
 from domeng.puzzles.goals import Goal, goal_score
-from domeng.round import LEFT, RIGHT, Move, Round
+from domeng.round import Round
 from domeng.rules import Rules
-from domeng.tiles import TILE_HI, TILE_LO, TILES
+from domeng.tiles import TILE_HI, TILE_LO
 
-__all__ = ["Search", "State", "code_move", "move_code", "state_of"]
+__all__ = ["Search", "State", "state_of"]
 
 
 class State(NamedTuple):
@@ -55,29 +56,6 @@ def state_of(r: Round) -> State:
         raise ValueError("the round does not wait for a decision after its opening")
     return State(tuple(r.hands), r._e, r.turn, r.last_mappano, r.played, r.table,
                  tuple(r.held))
-
-
-def code_move(code: int) -> Move:
-    """The :class:`~domeng.round.Move` of a core move code (:data:`~domeng.core.PASS`:
-    a voluntary pass).
-
-    >>> code_move(2 * 4 + 1)
-    Move(tile=Tile(2, 1), end='right')
-    """
-    if code == PASS:
-        return Move(None)
-    return Move(TILES[code >> 1], RIGHT if code & 1 else LEFT)
-
-
-def move_code(move: Move) -> int:
-    """The core move code of a move after the opening (the inverse of :func:`code_move`).
-
-    >>> move_code(Move("2|1", "right"))
-    9
-    """
-    if move.tile is None:
-        return PASS
-    return 2 * move.tile.index + (move.end == RIGHT)
 
 
 _END = None
