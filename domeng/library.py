@@ -56,12 +56,18 @@ def load_builtin(name: str) -> Record:
 
 
 def load_any(source: str | Path) -> Record:
-    """A file path, or else the name of a built-in scenario.
+    """A file path, a link (:mod:`domeng.links`), or else the name of a built-in scenario.
 
-    A bare name (letters, digits, ``-`` and ``_``) that is not a file here is a
-    built-in scenario's; anything else is a path.
+    A link (``v1.…``, ``s=v1.…``, an address with ``s=``) that is not a file's name
+    is read as the link; a bare name (letters, digits, ``-`` and ``_``) that is not a
+    file here is a built-in scenario's; anything else is a path.
     """
     text = os.fspath(source) if isinstance(source, os.PathLike) else source
+    if isinstance(text, str) and not isinstance(source, os.PathLike):
+        from domeng.links import is_link
+
+        if is_link(text) and not os.path.lexists(text):
+            return load(text)  # the reader unpacks a link (domeng.links)
     if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
         return load_builtin(text)
     return load(Path(text) if isinstance(text, str) else text)

@@ -219,7 +219,9 @@ def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) 
     """Read a scenario or game from a path, JSON text (``str``, ``bytes``) or a dict; check it.
 
     A ``str`` is JSON text when it starts with ``{`` or ``[`` (after blanks) or
-    holds a line break; otherwise it is a path. With ``check`` (the default)
+    holds a line break; a link (``v1.…``, ``s=v1.…`` or an address with ``s=``,
+    :mod:`domeng.links`) when it reads as one and no file has that name; otherwise
+    it is a path. With ``check`` (the default)
     every move is replayed through the engine, so a file that loads is a file
     that replays. Every problem is a :class:`ScenarioError`.
 
@@ -236,6 +238,10 @@ def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) 
     name = ""
     if isinstance(source, Mapping):
         data = source
+    elif isinstance(source, str) and _is_link(source):
+        from domeng.links import unpack  # lazily: the links module reads through here
+
+        data = unpack(source)
     else:
         text, name = _read(source)
         try:
@@ -288,6 +294,14 @@ def _json_error(exc: json.JSONDecodeError) -> ScenarioError:
         "", N_("not valid JSON: {problem} (line {line}, column {column})"),
         problem=exc.msg, line=exc.lineno, column=exc.colno,
     )
+
+
+def _is_link(text: str) -> bool:
+    """Whether the text given to :func:`load` is a link (:func:`domeng.links.is_link`) and
+    not the name of a file that exists."""
+    from domeng.links import is_link
+
+    return not _looks_like_json(text) and is_link(text) and not os.path.lexists(text)
 
 
 def _looks_like_json(text: str) -> bool:

@@ -5,11 +5,15 @@
     domeng puzzles [--json] [--lang L]            list the practice puzzles
     domeng puzzles --check [FILE …] [--lang L]    check the puzzles (or the files given)
     domeng puzzle NAME|FILE [--try MOVE] [--lang L]   show a puzzle, or try a first move
+    domeng share FILE|NAME [--base URL] [--page P]  print the link that opens it
     domeng simulate --rounds N --seed S [--players …] [--json] [--lang L]
     domeng app [--port P] [--ip IP] [--lang L]    serve the tutorial and the play page with Voilà
     domeng play [--port P] [--ip IP] [--lang L]   the same, opening at the game
     domeng notebooks DEST [--force]    copy the notebooks out, to change and run again
     domeng site DEST                   build the static site (Python in the browser)
+
+Wherever a command takes a FILE it also takes a link (``domeng share``'s address, or its
+``s=v1.…`` value: :mod:`domeng.links`).
 
 ``--lang`` is a language of the catalogue (:func:`domeng.i18n.languages`: ``en``, ``id``,
 ``lt``): the sentences, headings and error messages are in that language, with the
@@ -221,7 +225,9 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
     lang = args.lang
     _ = words(lang)
     source = args.source
-    if source.endswith(".json") or os.sep in source or "/" in source or (
+    from domeng.links import is_link
+
+    if source.endswith(".json") or os.sep in source or "/" in source or is_link(source) or (
             os.path.lexists(source) and not os.path.isdir(source)):
         p = load_puzzle_file(source)
     else:
@@ -278,7 +284,8 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     p = add("replay", help="replay a scenario or game file, or a built-in scenario",
             description="Replay a scenario or game file (see docs/format.md) or a "
                         "built-in scenario by name, one line per event.")
-    p.add_argument("source", metavar="FILE|NAME", help="a .json file or a built-in scenario name")
+    p.add_argument("source", metavar="FILE|NAME|LINK",
+                   help="a .json file, a built-in scenario name, or a link (domeng share)")
     p.add_argument("--json", action="store_true",
                    help="print the JSON object described in docs/format.md")
     add_language_argument(p, "the narration, the event texts of --json and the errors")
@@ -308,6 +315,14 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
                         "left out where the tile fits one end only)")
     add_language_argument(p, "the verdict, its reason and the errors")
     p.set_defaults(func=_cmd_puzzle)
+    from domeng.cli import share
+
+    p = add("share", help="print the link that opens a scenario, puzzle or game",
+            description="Print the address that opens a scenario, puzzle or game file (or a "
+                        "built-in lesson) on a page: the whole file travels in its ?s=v1.… "
+                        "(docs/format.md, 'A link').")
+    share.add_arguments(p)
+    p.set_defaults(func=share.run)
     from domeng.cli import simulate
 
     p = add("simulate", help="play whole games between computer players",

@@ -21,6 +21,7 @@ domeng.puzzles.UnknownPuzzle: no puzzle "nope"; the puzzles are: ...
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -98,6 +99,13 @@ def load_puzzle(name: str) -> Puzzle:
 
 
 def load_puzzle_file(path: str | Path) -> Puzzle:
-    """The puzzle of a scenario file at ``path`` (read with the scenario reader's checks)."""
+    """The puzzle of a scenario file at ``path`` (read with the scenario reader's checks),
+    or of a link (:mod:`domeng.links`) that is not a file's name."""
+    if isinstance(path, str):
+        from domeng.links import is_link
+
+        if is_link(path) and not os.path.lexists(path):
+            record = load(path)
+            return puzzle_from_record(record, name=record.name)
     record = load(Path(path))
     return puzzle_from_record(record, name=Path(path).stem)
