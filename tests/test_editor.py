@@ -301,3 +301,71 @@ def test_the_sleeping_target_and_capacity():
     e = Editor()
     assert e.capacity(SLEEPING) == len(TILES) - 25 == 3 and e.capacity(0) == 5
     assert not e.choose(7)
+
+
+# ---------------------------------------------------------------- the views, without a browser
+def test_the_views_build_a_table_by_clicks_and_share_it():
+    from domeng import links
+    from domeng.app import find
+    from domeng.app.editor_views import build_editor
+
+    view = build_editor()
+    e = view.editor
+    pool, target = find(view, "domeng-editor-pool"), find(view, "domeng-editor-target")
+    for s, hand in enumerate(DEAL):
+        target.value = s
+        for t in hand:
+            pool.selected = t
+    target.value = SLEEPING
+    for t in SLEEP:
+        pool.selected = t
+    assert e.is_complete
+    pool.selected = "6|6"          # Andi's, clicked for the sleeping tiles
+    assert "Andi" in find(view, "domeng-editor-notice").value
+    find(view, "domeng-editor-held-1").value = 3
+    assert "22" in find(view, "domeng-editor-table-stones").value
+    board = find(view, "domeng-editor-record")
+    find(board, "domeng-hand-0").selected = "6|6"
+    find(board, "domeng-hand-1").selected = "6|4"
+    find(view, "domeng-editor-title").value = "<img src=x onerror=alert(1)>"
+    copy = find(view, "domeng-editor-copy")
+    data = links.decode(copy.value)
+    assert data["title"] == "<img src=x onerror=alert(1)>"
+    assert [m["tile"] for m in data["moves"]] == ["6|6", "6|4"]
+    assert data["stones"] == {"table": 22, "players": [0, 3, 0, 0, 0]}
+    assert copy.fallback.startswith(links.DEFAULT_BASE) and copy.value in copy.fallback
+    assert 'download="img-src-x-onerror-alert-1.json"' in find(view, "domeng-editor-download").value
+    find(view, "domeng-editor-preview").click()
+    (preview,) = find(view, "domeng-editor-preview-box").children
+    assert preview.controller.record.title == data["title"]
+
+
+def test_the_views_refuse_a_puzzle_with_its_reason_and_give_no_link():
+    from domeng.app import find
+    from domeng.app.editor_views import build_editor
+
+    view = build_editor()
+    view.editor.load(records.load_builtin("pollo"))
+    view.editor.cut_at(19)
+    find(view, "domeng-editor-goal").value = "not-cucuq"
+    assert "1 of 2" in find(view, "domeng-editor-puzzle").value
+    assert find(view, "domeng-editor-copy").value
+    find(view, "domeng-editor-goal").value = "pollo"
+    assert find(view, "domeng-editor-copy").value == ""
+    assert find(view, "domeng-editor-why-not").value
+
+
+def test_the_app_opens_a_link_and_sets_up_a_table_from_its_moment():
+    from domeng import links
+    from domeng.app import build_app, find
+
+    app = build_app(link=links.link("ceki", page="play"))
+    assert app.controller.record.title == records.load_builtin("ceki").title
+    app.controller.jump(0, 4)
+    opener = find(app, "domeng-editor-open")
+    opener.value = True
+    editor = find(app, "domeng-editor").editor
+    assert editor.cut == 4 and editor.names == app.controller.names
+    assert find(build_app(scenario="ceki", compact=True), "domeng-editor-open") is None
+    with pytest.raises(links.LinkError):
+        build_app(link="v1.AAAA")

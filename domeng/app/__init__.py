@@ -34,6 +34,9 @@ Parameters of :func:`build_app` (all keyword-only):
 - ``lesson``: show the scenario's own lesson beside the board. Default: not in
   a compact app, whose chapter tells the rule and asks its question before the
   lesson's text could give the answer away.
+- ``link``: a link made by the table editor or ``domeng share`` (an address with ``?s=…``,
+  or its ``v1.…`` value, :mod:`domeng.links`): its scenario is opened, as ``scenario``
+  would; a link that cannot be read raises :class:`~domeng.links.LinkError` (one line).
 - ``lang``: the language the app speaks, a code of :func:`domeng.i18n.languages`
   (None: English). The full app has a language menu; ``controller.set_language``
   changes it from Python. Either way every view redraws at once in the new
@@ -72,7 +75,9 @@ or ``.domeng-hint-reason``: why Hint is greyed out), ``domeng-rules`` (its butto
 ``domeng-upload``, ``domeng-lesson`` (title and Markdown lesson, shown only
 for a scenario), ``domeng-save-game``,
 ``domeng-save-moment``, ``domeng-download`` (the link to the saved file),
-``domeng-chart``, ``domeng-errors`` (an ``Output`` with one plain line per error
+``domeng-chart``, ``domeng-editor-open`` (the full app's "Set up a table": the table
+editor of :mod:`domeng.app.editor_views` below it, from the moment on screen),
+``domeng-errors`` (an ``Output`` with one plain line per error
 raised in a callback; tracebacks go to the server's log). The lesson's
 Markdown is converted with ``mistune`` (a dependency), raw HTML escaped.
 """
@@ -113,6 +118,7 @@ def build_app(
     compact: bool = False,
     lesson: bool | None = None,
     lang: str | None = None,
+    link: str | None = None,
 ) -> App:
     """The Domeng app as one widget (see the module's documentation)."""
     from domeng.app.panels import (
@@ -125,6 +131,10 @@ def build_app(
     )
     from domeng.app.views import ControlsView, LogView, NoticeView, SeatView, TableView, WhyView
 
+    if link is not None:
+        from domeng.links import load_link
+
+        scenario = load_link(link)
     if open_hands is None:
         open_hands = scenario is not None
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
@@ -145,8 +155,13 @@ def build_app(
     side_box.add_class("domeng-side")
     body = w.Box([board, side_box])
     body.add_class("domeng-body")
-    app = App([style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
-               RulesView(ctrl), ErrorView(ctrl)], ctrl)
+    parts = [style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
+             RulesView(ctrl)]
+    if not compact:
+        from domeng.app.editor_views import EditorLauncher
+
+        parts.append(EditorLauncher(ctrl))
+    app = App([*parts, ErrorView(ctrl)], ctrl)
     app.add_class("domeng")
     app.add_class("domeng-app")
     if compact:

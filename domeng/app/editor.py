@@ -602,13 +602,14 @@ class Editor(HasTraits):
         slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].strip("-")
         return f"{slug or ('my-puzzle' if self.goal else 'my-lesson')}.json"
 
-    def link(self, base: str = "", page: str | None = None) -> str:
+    def link(self, base: str | None = None, page: str | None = None) -> str:
         """The address that opens :meth:`scenario` on ``page`` (default :attr:`page`) under
-        ``base`` (:func:`domeng.links.link`); :class:`~domeng.errors.ScenarioError` as for
-        :meth:`scenario`."""
+        ``base`` (default: ``domeng app``'s, see :func:`domeng.links.link`);
+        :class:`~domeng.errors.ScenarioError` as for :meth:`scenario`."""
         from domeng import links
 
-        return links.link(self.scenario(), base, page or self.page)
+        return links.link(self.scenario(), base=base or links.DEFAULT_BASE,
+                          page=page or self.page)
 
     def puzzle_count(self) -> PuzzleCount | None:
         """For a puzzle (a goal chosen): how many legal first moves reach the goal at the
