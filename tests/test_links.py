@@ -289,3 +289,13 @@ def test_the_reader_takes_a_link_wherever_it_takes_a_file_name(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v1.x").write_text(json.dumps({"hands": HANDS}))
     assert load("v1.x").name == "v1"  # a file of that name is the file, not a link
+def test_every_link_refusal_is_told_in_the_language_asked():
+    for text in ["v2.abc", VALUE[:-5], "v1." + "A" * 70_000, "x", VALUE[:9] + "!" + VALUE[9:],
+                 _value(b"{}\0" + b"\0" * 3_000_000)]:
+        with pytest.raises(LinkError) as info:
+            decode(text)
+        english = info.value.describe()
+        for lang in ("id", "lt"):
+            assert info.value.describe(lang) != english, (text[:20], lang)
+
+
