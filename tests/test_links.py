@@ -299,3 +299,14 @@ def test_every_link_refusal_is_told_in_the_language_asked():
             assert info.value.describe(lang) != english, (text[:20], lang)
 
 
+
+
+def test_format_md_states_the_link_s_version_and_limits():
+    text = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    section = text.split("## A link\n", 1)[1].split("\n## ", 1)[0]
+    assert f"`{links.VERSION}.`" in section
+    assert f"**{links.MAX_LINK:,} characters**" in section
+    assert f"**{links.MAX_UNPACKED:,} bytes**" in section
+    assert links.DEFAULT_BASE in section
+    for page in links.PAGES:
+        assert f"`{page}`" in section
