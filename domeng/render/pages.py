@@ -627,12 +627,16 @@ def glossary_html(
     A lit term has a heavy border, bold name, ``data-lit="true"`` and the words
     "just triggered", so it stands out without relying on colour. ``lit_first``
     puts the lit terms at the top (in glossary order), so a box that scrolls
-    shows them without scrolling. The meanings are :func:`domeng.terms.glossary`'s in
-    ``lang``; the terms themselves are the same in every language.
+    shows them without scrolling. The list can take the keyboard's focus (a box that
+    scrolls must be reachable without a mouse) and is named "Glossary". The meanings
+    are :func:`domeng.terms.glossary`'s in ``lang``; the terms themselves are the same in
+    every language.
 
     >>> html = glossary_html([Term.CEKI])
     >>> html.count("<dt>"), html.count("just triggered"), html.count('data-lit="true"')
     (14, 1, 1)
+    >>> html.startswith('<dl class="domeng-glossary" tabindex="0" aria-label="Glossary">')
+    True
     >>> html = glossary_html([Term.CUCUQ, Term.CEKI], lit_first=True)
     >>> [html.find(f'data-term="{t}"') for t in ("CEKI", "CUCUQ", "LEMPA")] == sorted(
     ...     html.find(f'data-term="{t}"') for t in ("CEKI", "CUCUQ", "LEMPA"))
@@ -658,7 +662,11 @@ def glossary_html(
             f'<span class="domeng-rule">{info.rule}</span>{marker}</dt>'
             f"<dd>{esc(info.meaning)}</dd></div>"
         )
-    inner = f'<dl class="domeng-glossary">{"".join(entries)}</dl>'
+    # a box that scrolls (the app's glossary) must be reachable by the keyboard: the list
+    # takes the focus, with its name, so arrow keys scroll it
+    label = esc(_("Glossary"))
+    inner = (f'<dl class="domeng-glossary" tabindex="0" aria-label="{label}">'
+             f'{"".join(entries)}</dl>')
     if css:
         return f'<div class="domeng"><style>{CSS}</style>{inner}</div>'
     return inner
