@@ -780,6 +780,7 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
         except GameOver:
             raise _game_over(game, spec.path.rstrip("."), i - 1) from None
         r.advance()
+        first = r.event_count  # the events the moves alone need: through the last play
         for j, mv in enumerate(spec.moves):
             where = f"{spec.path}moves[{j}]"
             if r.is_over:
@@ -789,19 +790,19 @@ def replay(record: Record, *, record_events: bool = True) -> Game:
             if j == 0 and move.tile is not None:
                 move = Move(move.tile, None)  # the first move's end is ignored
             try:
-                r.play(move, seat=seat)
+                followed = len(r.play(move, seat=seat)) - 1  # the forced events after it
             except (IllegalMove, SeatError) as exc:
                 raise _FromEngine(where, exc, lower=True) from None
+            first = r.event_count - followed
         if spec.at_event is not None:
             where = f"{spec.path}at_event"
             if i != len(record.rounds) - 1:
                 raise ScenarioError(where, N_("only the last round of a file may stop early"))
-            if not r.event_count - len(spec.moves) <= spec.at_event <= r.event_count:
+            if not first <= spec.at_event <= r.event_count:
                 raise ScenarioError(
                     where, N_("{value} is not a moment after the last move (events "
                               "{first}–{last})"),
-                    value=spec.at_event, first=r.event_count - len(spec.moves),
-                    last=r.event_count,
+                    value=spec.at_event, first=first, last=r.event_count,
                 )
             game.rounds[-1] = r.at(spec.at_event)
     return game

@@ -369,3 +369,28 @@ def test_the_app_opens_a_link_and_sets_up_a_table_from_its_moment():
     assert find(build_app(scenario="ceki", compact=True), "domeng-editor-open") is None
     with pytest.raises(links.LinkError):
         build_app(link="v1.AAAA")
+
+
+def test_every_set_up_the_editor_accepts_gives_files_the_reader_accepts():
+    """Random set-ups (readings, CAMAT or opener, stones held), played on by the computers
+    and cut at every moment: whatever the editor accepts, the reader accepts."""
+    import random
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        e = Editor()
+        e.random_deal(seed)
+        for f in READING_FIELDS:
+            e.set_reading(f.name, rng.random() < 0.5)
+        for s in range(5):
+            e.set_held(s, rng.randrange(0, 7))
+        if rng.random() < 0.5:
+            e.set_camat(rng.randrange(5))
+        else:
+            e.set_opener(rng.choice([None, 0, 1, 2, 3, 4]))
+        assert e.table is not None, e.notice
+        e.play_on()
+        for k in range(e.cut + 1):
+            e.cut_at(k)
+            rec = records.load(e.scenario())
+            assert records.replay(rec).rounds[0].event_count == k
