@@ -258,7 +258,8 @@ class _Seats(w.VBox, _View):
             self.held[s].value = e.held[s]
             self.hands[s].value = render.hand_svg(e.hand(s), size=16, lang=e.lang)
         sleeping = e.hand(SLEEPING)
-        self.sleeping.value = (f"<span>{html.escape(_('Sleeping'))}</span> "
+        label = _("Sleeping")
+        self.sleeping.value = (f"<span>{html.escape(label)}</span> "
                                + render.hand_svg(sleeping, size=16, lang=e.lang))
         self.table.value = html.escape(_("On the table: {count} stones (the rest of {total})",
                                          count=e.table_stones, total=e.rules.total_stones))
@@ -280,10 +281,12 @@ class _Seats2(w.VBox, _View):
     """The CAMAT, who opens, and the rules' readings (``domeng.rules.FIELDS``)."""
 
     def __init__(self, e: Editor) -> None:
-        self.camat = w.Dropdown(options=[("", -1)], value=-1, layout=w.Layout(width="auto"))
+        self.camat = w.Dropdown(options=[("", -1)], value=-1, layout=w.Layout(width="auto"),
+                                style={"description_width": "initial"})
         self.camat.add_class("domeng-editor-camat")
         self.camat.observe(_guard(e, self._camat), names="value")
-        self.opener = w.Dropdown(options=[("", -1)], value=-1, layout=w.Layout(width="auto"))
+        self.opener = w.Dropdown(options=[("", -1)], value=-1, layout=w.Layout(width="auto"),
+                                 style={"description_width": "initial"})
         self.opener.add_class("domeng-editor-opener")
         self.opener.observe(_guard(e, self._opener), names="value")
         self.readings = {}
@@ -626,8 +629,9 @@ class _Head(w.HTML, _View):
         self._watch(e)
 
     def relabel(self, _: Words) -> None:
+        head = _("Set up a table")
         self.value = (
-            f'<h2 class="domeng-editor-title-head">{html.escape(_("Set up a table"))}</h2>'
+            f'<h2 class="domeng-editor-title-head">{html.escape(head)}</h2>'
             f'<p class="domeng-editor-small">' + html.escape(_(
                 "Start from an empty table, a random deal or the moment on screen. Choose a "
                 "seat (or the sleeping tiles), then click tiles to give them; click a tile "
