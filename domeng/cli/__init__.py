@@ -301,15 +301,16 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     one = p.add_mutually_exclusive_group()  # the check's verdicts are lines, not JSON
     one.add_argument("--json", action="store_true", help="print the list as JSON")
     one.add_argument("--check", nargs="*", metavar="FILE", default=None,
-                   help="check every puzzle, or the puzzle files given; exit 1 naming "
-                        "each bad one")
+                   help="check every puzzle, or the puzzle files (or links) given; exit 1 "
+                        "naming each bad one")
     add_language_argument(p, "the titles and the reasons")
     p.set_defaults(func=_cmd_puzzles)
     p = add("puzzle", help="show a practice puzzle, or try a first move on it",
             description="Show a practice puzzle (a name from domeng puzzles, or a puzzle "
                         "file), or try a first move: exit 0 if it reaches the goal, 1 if it "
                         "does not, 2 for an unknown puzzle or a move that is not legal.")
-    p.add_argument("source", metavar="NAME|FILE", help="a puzzle's name or a puzzle file")
+    p.add_argument("source", metavar="NAME|FILE", help="a puzzle's name, a puzzle file or a "
+                                                       "link (domeng share)")
     p.add_argument("--try", dest="try_move", metavar="MOVE",
                    help='the first move: a tile and its end, "5|2 left" (the end may be '
                         "left out where the tile fits one end only)")
