@@ -13,7 +13,7 @@ PLAY_PORT ?= 8867
 
 SITE ?= _site
 
-# `domeng app` / `domeng play` (domeng/serve.py) hold Voilà's flags: loopback unless IP is
+# `domeng app` / `domeng play` (domeng/web/serve.py) hold Voilà's flags: loopback unless IP is
 # given, Voilà's lab template without CDN links, preheated kernels, idle kernels culled.
 
 # nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
@@ -22,7 +22,7 @@ NOTEBOOKS := $(wildcard notebooks)
 BENCHMARKS := $(filter-out %/bench_pyodide.py,$(wildcard benchmarks/*.py)) \
 	$(wildcard benchmarks/bench_pyodide.py)
 
-.PHONY: venv app play site test docs notebooks catalogues bench browsers clean distclean
+.PHONY: venv node app play site test docs notebooks catalogues bench browsers clean distclean
 
 venv: $(STAMP)
 
@@ -45,8 +45,20 @@ play: venv
 site:
 	$(PYTHON) site/build.py --out $(SITE)
 
+# The tests' npm tools, pinned in package.json and package-lock.json (npm ci installs exactly
+# those, into node_modules/): axe-core, the accessibility engine the browser tests run in
+# each page (tests/browser/test_accessibility.py), and configurable-http-proxy, JupyterHub's
+# proxy (tests/browser/test_jupyterhub.py). Needs Node.js 20 or newer and npm.
+NODE_STAMP := node_modules/.package-lock.json
+node: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is not installed: apt-get install -y nodejs npm"; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
+
 # The browser tests open the site that `make site` just built (tests/browser/test_site.py).
-test: venv site
+test: venv site node
 	$(BIN)/ruff check .
 	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
 
@@ -111,4 +123,4 @@ clean:
 		| xargs rm -rf
 
 distclean: clean
-	rm -rf $(VENV) site/.cache
+	rm -rf $(VENV) site/.cache node_modules

@@ -119,7 +119,7 @@ async def open_page(browser, url: str) -> dict[str, float]:
     page = await context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:800]) if m.type == "error" else None)
-    loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.app.voila)
+    loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.web.voila)
     page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
     t0 = time.perf_counter()
     stage = "page"

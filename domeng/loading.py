@@ -5,7 +5,7 @@ A page of the static site (``site/build.py``) is covered by Voici's spinner unti
 cells have run, with Voici's own English words under it ("Starting up kernel...",
 "Executing 3 of 40"). The build writes these sentences, from the catalogue, into each
 page, and ``site/query.js`` shows them in the page's language instead; the Voilà
-template of ``domeng app`` (``app/jupyter-data/voila/templates/domeng``) holds the same.
+template of ``domeng app`` (``web/jupyter-data/voila/templates/domeng``) holds the same.
 
 >>> loading_words("id")["starting"]
 'Menyalakan Python di perambanmu…'
@@ -26,7 +26,7 @@ from domeng.i18n import N_, languages, words
 
 __all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "write_template"]
 
-TEMPLATE = Path(__file__).parent / "app/jupyter-data/voila/templates/domeng/index.html.j2"
+TEMPLATE = Path(__file__).parent / "web/jupyter-data/voila/templates/domeng/index.html.j2"
 """``domeng app``'s Voilà template, which holds :func:`every_language` (Voilà's page cannot
 ask the catalogue): ``make catalogues`` writes them there (:func:`write_template`)."""
 

@@ -221,7 +221,8 @@ def installed_source(src: Path, ignore) -> None:
         f"dependencies = {json.dumps(deps)}\n\n"
         f"[tool.setuptools]\npackages = {json.dumps(packages)}\n\n"
         f'[tool.setuptools.package-data]\n"*" = {json.dumps(data)}\n'
-        '"domeng.app" = ["jupyter-data/voila/templates/domeng/*", "static-files/*"]\n',
+        '"domeng.app" = ["static-files/*"]\n'
+        '"domeng.web" = ["jupyter-data/voila/templates/domeng/*"]\n',
         encoding="utf-8")
 
 

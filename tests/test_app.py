@@ -466,15 +466,15 @@ def test_the_timeline_and_the_status_count_events_the_same_way(app):
 def test_a_lesson_that_runs_out_of_moves_says_so_and_offers_play_on():
     a = build_app(scenario="passebunge-twice", compact=True)
     c = a.controller
-    play_on = find(a, "domeng-play-on")
-    assert play_on.layout.display == "none"
+    assert find(a, "domeng-play-on") is None  # drawn only once the lesson's moves run out
     find(a, "domeng-end-round").click()
-    assert c.is_lesson_over and play_on.layout.display is None
+    play_on = find(a, "domeng-play-on")
+    assert c.is_lesson_over and play_on is not None
     assert "The lesson is over" in find(a, "domeng-status").value
     find(a, "domeng-step").click()
     assert "The lesson is over" in find(a, "domeng-notice").value
     play_on.click()
-    assert play_on.layout.display == "none" and c.kinds == ["heuristic"] * 5
+    assert find(a, "domeng-play-on") is None and c.kinds == ["heuristic"] * 5
     find(a, "domeng-end-round").click()
     assert c.round.is_over and "wins" in find(a, "domeng-status").value
 
@@ -511,7 +511,7 @@ def test_the_rules_open_from_the_app_folded_until_asked():
 
 
 def test_an_app_adds_few_widget_models_for_its_new_panels():
-    """Every model costs the page: a tutorial page holds ten apps (see domeng.app.voila)."""
+    """Every model costs the page: a tutorial page holds ten apps (see domeng.web.voila)."""
     before = set(w.widget._instances)
     build_app(scenario="ceki", compact=True)
     assert len(set(w.widget._instances) - before) <= 126
@@ -544,7 +544,7 @@ def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
 
 
 def test_a_later_table_that_breaks_shows_one_line_and_logs_the_traceback(monkeypatch, capfd):
-    import domeng.app.voila as voila
+    import domeng.web.voila as voila
 
     def broken(**options):
         raise RuntimeError("layout bug in /srv/domeng/secret_path.py")

@@ -20,7 +20,9 @@ from helpers import KEPT_PATTERN
 from domeng.app import find
 from domeng.app.board import Board
 from domeng.app.quiz import Quiz
-from domeng.app.voila import (
+from domeng.i18n import languages
+from domeng.records import builtin_scenarios
+from domeng.web.voila import (
     LaterApp,
     LaterTask,
     PageSignal,
@@ -30,8 +32,6 @@ from domeng.app.voila import (
     opened_slot,
     scenario_from_query,
 )
-from domeng.i18n import languages
-from domeng.records import builtin_scenarios
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
@@ -384,7 +384,7 @@ def test_practice_is_the_index_of_every_puzzle_with_none_open_without_a_link():
     assert all(f'data-id="{name}"' in page.index.html for name in names())
 
 
-# ------------------------------------------------------------------ domeng.app.voila
+# ------------------------------------------------------------------ domeng.web.voila
 def test_scenario_from_query_reads_the_environment_by_default(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "theme=dark&scenario=ceki")
     assert scenario_from_query() == "ceki"

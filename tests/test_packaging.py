@@ -134,7 +134,7 @@ def test_the_apps_import_path_needs_no_numpy_matplotlib_tqdm_or_voila():
     code = (
         "import sys\n"
         "from domeng.app import build_app\n"
-        "from domeng.app.voila import LaterApp, finish_page, opened_slot\n"
+        "from domeng.web.voila import LaterApp, finish_page, opened_slot\n"
         "from domeng.app.panels import stones_chart_svg\n"
         "app = build_app(seed=1)\n"
         "app.controller.step()\n"

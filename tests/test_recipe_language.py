@@ -6,7 +6,7 @@ import pytest
 from recipe import VENV, Tree, changed
 
 CATALOGUE = "domeng/locale/ms/LC_MESSAGES/domeng.po"
-TEMPLATE = "domeng/app/jupyter-data/voila/templates/domeng/index.html.j2"
+TEMPLATE = "domeng/web/jupyter-data/voila/templates/domeng/index.html.j2"
 
 TRANSLATOR = '''
 """Stands in for the translator: every msgstr of the Malay catalogue filled in (with the
@@ -33,7 +33,7 @@ import subprocess, sys
 import domeng
 from domeng import i18n
 from domeng.app import build_app, find
-from domeng.app.voila import language_links
+from domeng.web.voila import language_links
 assert domeng.__file__.startswith(sys.argv[1]), domeng.__file__
 assert i18n.languages() == ("en", "id", "lt", "ms"), i18n.languages()
 menu = find(build_app(seed=1), "domeng-language")
@@ -89,8 +89,8 @@ def test_a_language_is_one_new_catalogue(tmp_path):
     shown = tree.run(str(VENV / "bin" / "python"), "-c", SHOWN, str(root))
     assert shown.returncode == 0 and shown.stdout.strip() == "listed", shown.stderr[-2000:]
     failed, skipped = tree.outcome([
-        "domeng/i18n.py", "domeng/cli/options.py", "domeng/loading.py", "domeng/serve.py",
-        "domeng/app/voila.py", "tests/test_i18n.py", "tests/test_serve.py",
+        "domeng/i18n.py", "domeng/cli/options.py", "domeng/loading.py", "domeng/web/serve.py",
+        "domeng/web/voila.py", "tests/test_i18n.py", "tests/test_serve.py",
         "tests/test_voila.py", "tests/test_app_language.py", "tests/test_texts.py",
         "tests/test_render_i18n.py", "tests/test_site_loading.py", "-m", "not slow"])
     assert not failed and not skipped, (failed, skipped)

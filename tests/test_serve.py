@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from domeng import cli, i18n, serve
+from domeng import cli, i18n
+from domeng.web import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -247,7 +248,7 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
                 and (p / "voila").is_dir())
     (site / "zz-dependencies.pth").write_text(f"{ours}\n")
     where = subprocess.run([str(full / "python"), "-c",
-                            "from domeng.serve import notebooks_dir\n"
+                            "from domeng.web.serve import notebooks_dir\n"
                             "with notebooks_dir() as d: print(d)"],
                            cwd=away, check=True, capture_output=True, text=True).stdout.strip()
     assert Path(where).is_relative_to(tmp_path / "full")  # the installed copy, not the checkout

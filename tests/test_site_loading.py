@@ -67,7 +67,7 @@ def test_the_loading_words_are_translated():
 def test_the_voila_template_holds_the_catalogue_s_loading_words():
     """`domeng app`'s Voilà template cannot ask the catalogue, so it holds the words: the
     catalogue's, in every language (``make catalogues`` writes them there)."""
-    template = ROOT / "domeng/app/jupyter-data/voila/templates/domeng/index.html.j2"
+    template = ROOT / "domeng/web/jupyter-data/voila/templates/domeng/index.html.j2"
     (given,) = re.findall(r"var all = (\{.*\});\n", template.read_text(encoding="utf-8"))
     from domeng.loading import every_language
 

@@ -1,4 +1,4 @@
-"""The Voilà page helpers (domeng.app.voila) in the page's language: ?lang=, the language bar,
+"""The Voilà page helpers (domeng.web.voila) in the page's language: ?lang=, the language bar,
 the lesson a link opens and the tables laid out later."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import pytest
 from babel.messages.pofile import read_po
 from helpers import extra_language
 
-import domeng.app.voila as voila
+import domeng.web.voila as voila
 from domeng.errors import ScenarioError
 from domeng.i18n import N_, UnknownLanguage, language_names, languages, words
 from domeng.records import builtin_scenarios
-from domeng.serve import tutorial_languages, tutorial_notebook
+from domeng.web.serve import tutorial_languages, tutorial_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +32,7 @@ class FakeApp(w.VBox):
 
 @pytest.fixture
 def built(monkeypatch):
-    """Every build_app call of domeng.app.voila, as its keyword arguments."""
+    """Every build_app call of domeng.web.voila, as its keyword arguments."""
     calls = []
 
     def fake(*, lang=None, **options):

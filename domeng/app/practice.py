@@ -393,8 +393,11 @@ class SeatTask(w.VBox):
                 note = f'<div class="domeng-seat-note" aria-hidden="true">{verdict}</div>'
             label = _("Choose {who}", who=q.names[s])
             board.label = label
-            board.html = (f'<div class="domeng-seat-pick{picked}" data-id="seat-{s}" '
-                          f'aria-label="{html.escape(label)}">{body}{note}</div>')
+            # the button's name is its words: "Choose Ambo" (heard, not shown), then the seat
+            # as shown, so what a person sees is in the name a screen reader says
+            board.html = (f'<div class="domeng-seat-pick{picked}" data-id="seat-{s}">'
+                          f'<span class="domeng-sr">{html.escape(label)}: </span>'
+                          f"{body}{note}</div>")
         line = render.line_svg(r.line, ends=r.ends, last=r.last_domino, width=340, size=26,
                                names=q.names, lang=lang)
         self.table.value = (f'<div class="domeng-table-box"><div class="domeng-line-box">{line}'
@@ -590,7 +593,7 @@ class PracticePage(w.VBox):
         return {} if self.lang == DEFAULT else {"lang": self.lang}
 
     def _draw(self) -> None:
-        from domeng.app.voila import language_links
+        from domeng.web.voila import language_links
 
         _ = words(self.lang)
         query = urlencode({"puzzle": self.current}) if self.current else ""
@@ -685,7 +688,7 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     >>> "no-such-puzzle" in page.error.value
     True
     """
-    from domeng.app.voila import language_from_query, query_value, wait_for_request
+    from domeng.web.voila import language_from_query, query_value, wait_for_request
 
     if query is None:
         wait_for_request()

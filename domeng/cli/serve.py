@@ -1,16 +1,19 @@
-"""``domeng app``, ``domeng play``, ``domeng notebooks`` and ``domeng site``: their options
-and running them on :mod:`domeng.serve`."""
+"""``domeng app``, ``domeng play``, ``domeng notebooks``, ``domeng site`` and
+``domeng hub-config``: their options and running them on :mod:`domeng.web.serve` (and
+:mod:`domeng.web.hub`)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from domeng.cli.options import add_language_argument
 from domeng.i18n import words
-from domeng.serve import build_site, copy_notebooks, serve
+from domeng.web.serve import build_site, copy_notebooks, serve
 
-__all__ = ["add_server_arguments", "port_arg", "run_app", "run_notebooks", "run_site"]
+__all__ = ["add_server_arguments", "port_arg", "run_app", "run_hub_config", "run_notebooks",
+           "run_site"]
 
 
 def port_arg(lang: str | None) -> Callable[[str], int]:
@@ -61,4 +64,12 @@ def run_notebooks(args: argparse.Namespace) -> int:
     """``domeng notebooks DEST``."""
     for path in copy_notebooks(args.dest, force=args.force):
         print(path)
+    return 0
+
+
+def run_hub_config(args: argparse.Namespace) -> int:
+    """``domeng hub-config``: the configuration on standard output."""
+    from domeng.web.hub import hub_config
+
+    sys.stdout.write(hub_config(lang=getattr(args, "lang", None)))
     return 0

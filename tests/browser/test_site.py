@@ -149,7 +149,7 @@ def test_the_front_page_links_both_notebooks(site_url, offline):
 
 
 def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path):
-    """`make app` and `make play` serve with --template=domeng (domeng/app/jupyter-data):
+    """`make app` and `make play` serve with --template=domeng (domeng/web/jupyter-data):
     Voilà's lab template without its CDN stylesheet links, so the page logs no error either."""
     import voila_server
 

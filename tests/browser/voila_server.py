@@ -18,7 +18,7 @@ from pathlib import Path
 
 import psutil
 
-from domeng.serve import template_path, voila_flags
+from domeng.web.serve import template_path, voila_flags
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -44,7 +44,7 @@ def free_port() -> int:
 def start(notebook: Path, log: Path, *, pool: int = 2,
           fill_delay: float | None = None) -> tuple[subprocess.Popen, str]:
     """Voilà serving ``notebook`` with the flags of ``domeng app``
-    (:func:`domeng.serve.voila_flags`: the template ``domeng``, ``pool`` preheated
+    (:func:`domeng.web.serve.voila_flags`: the template ``domeng``, ``pool`` preheated
     kernels); its output goes to ``log``.
 
     Returns the process and its base URL once Voilà serves its static files,

@@ -1,0 +1,368 @@
+"""Serve the lessons the package carries: ``domeng app``, ``play``, ``notebooks`` and ``site``.
+
+The tutorial and the play page are package data (``domeng.notebooks``, the
+checkout's ``notebooks/`` folder), so an installed package carries its lesson.
+The tutorial is there in each language it was written in: ``tutorial.ipynb`` in
+English, ``tutorial-id.ipynb``, ``tutorial-lt.ipynb`` (:func:`tutorial_notebook`).
+``domeng app`` serves the notebooks with Voilà and opens at the tutorial;
+``domeng play`` is the same server opening at the game. The tutorial's last
+chapter links the play page, so one server holds the whole course.
+
+A server has a language (``--lang``, English by default) and ``/`` opens its page
+in it: the tutorial in that language, or the play page with ``?lang=`` passed on.
+A visitor's ``/?lang=id`` chooses another (an unknown one is English), and the
+rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`).
+``domeng site DEST`` builds the same two pages as a static site (``domeng.site``,
+the checkout's ``site/``), whose Python runs in each visitor's browser.
+
+The Voilà settings live here and nowhere else: ``make app``, ``make play`` and
+the browser tests use :func:`voila_flags`. They are:
+
+- loopback by default (``--ip 0.0.0.0`` for a class server), and a taken port
+  is an error, never silently another port;
+- Voilà's lab template without its two CDN stylesheet links (the template
+  ``domeng`` in ``domeng/web/jupyter-data``), so a page asks nothing of any other host;
+- preheated kernels: a pool that has already run the notebook waits for each
+  visitor (2 for the page a server opens at, 1 for the other page in the
+  server's language, none for the tutorials in the other languages, which
+  start a kernel when visited);
+- kernels idle for 10 minutes are shut down, and a slow first cell may take a
+  minute before Voilà gives up on it.
+
+>>> flags = voila_flags(ip="127.0.0.1", port=8866, pool=2)
+>>> "--Voila.port_retries=0" in flags, "--template=domeng" in flags
+(True, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import functools
+import os
+import shutil
+import socket
+from collections.abc import Callable, Collection, Iterator
+from importlib import resources
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
+
+from domeng.errors import DomengError, ngettext
+from domeng.i18n import DEFAULT, N_, check_language, languages, words
+
+__all__ = [
+    "PAGES", "ServeError", "build_site", "copy_notebooks", "notebook_names", "notebooks_dir",
+    "opening_url", "serve", "template_path", "tutorial_languages", "tutorial_notebook",
+    "voila_flags",
+]
+
+PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb"}
+"""The pages a server can open at, and their notebooks (the tutorial's in English)."""
+
+IDLE_SECONDS = 600
+"""Kernels of pages left idle this long are shut down."""
+
+
+class ServeError(DomengError):
+    """The lesson cannot be served: Voilà is missing, the port is taken, a file is in the way."""
+
+
+def tutorial_notebook(lang: str | None = None) -> str:
+    """The tutorial's notebook in ``lang`` (None: English), whether it exists or not.
+
+    >>> tutorial_notebook(), tutorial_notebook("en"), tutorial_notebook("id")
+    ('tutorial.ipynb', 'tutorial.ipynb', 'tutorial-id.ipynb')
+    """
+    return PAGES["tutorial"] if lang in (None, DEFAULT) else f"tutorial-{lang}.ipynb"
+
+
+def opening_url(page: str, query: str = "", *, lang: str | None = None,
+                notebooks: Collection[str] = ()) -> str:
+    """Where ``/`` sends a visitor of a server opening at ``page`` in ``lang``: the path
+    ``voila/render/NOTEBOOK`` with the visitor's ``query`` (without its ``?``).
+
+    The query's ``lang=`` chooses the language, else the server's ``lang``; a code
+    with no catalogue is English. The tutorial opens in that language when
+    ``notebooks`` (the names served) hold it, else in English; the play page gets
+    ``lang=`` in its query when the server's language is not English. The rest of
+    the query (``scenario=ceki``) is kept.
+
+    >>> notebooks = ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"]
+    >>> opening_url("tutorial", "lang=id&scenario=ceki", notebooks=notebooks)
+    'voila/render/tutorial-id.ipynb?lang=id&scenario=ceki'
+    >>> opening_url("tutorial", "scenario=ceki", lang="id", notebooks=notebooks)
+    'voila/render/tutorial-id.ipynb?scenario=ceki'
+    >>> opening_url("tutorial", "lang=xx", lang="id", notebooks=notebooks)
+    'voila/render/tutorial.ipynb?lang=xx'
+    >>> opening_url("play", "", lang="id"), opening_url("play", "lang=en", lang="id")
+    ('voila/render/play.ipynb?lang=id', 'voila/render/play.ipynb?lang=en')
+    """
+    pairs = parse_qsl(query, keep_blank_values=True)
+    asked = [value for key, value in pairs if key == "lang"]
+    code = asked[-1] if asked else lang
+    if code not in languages():
+        code = DEFAULT
+    if page != "tutorial" and not asked and code != DEFAULT:
+        pairs.append(("lang", code))
+    name = _notebook_of(page, code, notebooks)
+    return f"voila/render/{name}" + (f"?{urlencode(pairs)}" if pairs else "")
+
+
+def _notebook_of(page: str, lang: str | None, notebooks: Collection[str]) -> str:
+    """The notebook of ``page`` in ``lang``: the tutorial's translation when there is one."""
+    if page == "tutorial" and tutorial_notebook(lang) in notebooks:
+        return tutorial_notebook(lang)
+    return PAGES[page]
+
+
+@contextlib.contextmanager
+def notebooks_dir() -> Iterator[Path]:
+    """The folder holding the tutorial and the play page, as a real directory."""
+    with resources.as_file(resources.files("domeng.notebooks")) as path:
+        yield Path(path)
+
+
+def notebook_names(folder: Path | None = None) -> list[str]:
+    """The notebooks of ``folder`` (default: the package's): the tutorial, its
+    translations (``tutorial-id.ipynb`` …, by language code), the play page, then the
+    practice page.
+
+    >>> notebook_names()[0], notebook_names()[-2:]
+    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb'])
+    """
+    if folder is None:
+        with notebooks_dir() as folder:
+            return notebook_names(folder)
+    found = {p.name for p in folder.glob("*.ipynb")}
+    tutorials = sorted(n for n in found if n.startswith("tutorial-"))
+    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"])
+            if n in found]
+
+
+@functools.cache
+def _package_notebooks() -> frozenset[str]:
+    return frozenset(notebook_names())
+
+
+def tutorial_languages() -> tuple[str, ...]:
+    """The languages of :func:`domeng.i18n.languages` whose tutorial is written (its
+    :func:`tutorial_notebook` is among the package's notebooks), English first; a language
+    without one is taught by the English tutorial.
+
+    >>> tutorial_languages()[0], set(tutorial_languages()) <= set(languages())
+    ('en', True)
+    """
+    names = _package_notebooks()
+    return tuple(lang for lang in languages() if tutorial_notebook(lang) in names)
+
+
+def template_path() -> Path:
+    """The folder to add to ``JUPYTER_PATH`` so that Voilà finds the template ``domeng``."""
+    return Path(str(resources.files("domeng.web").joinpath("jupyter-data")))
+
+
+def voila_flags(*, ip: str, port: int, pool: int = 2) -> list[str]:
+    """Voilà's command-line flags for a Domeng server (the module's list, in one place).
+
+    ``pool``: how many preheated kernels each notebook keeps waiting (0: none).
+    """
+    return [
+        "--no-browser", f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0",
+        "--template=domeng",
+        f"--MappingKernelManager.cull_idle_timeout={IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
+        "--VoilaExecutor.iopub_timeout=60",
+        f"--VoilaConfiguration.preheat_kernel={pool > 0}",
+        f"--VoilaConfiguration.default_pool_size={pool}",
+    ]
+
+
+def check_port(ip: str, port: int) -> None:
+    """Raise :class:`ServeError` unless ``port`` on ``ip`` can be listened on now."""
+    with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as s:
+        try:
+            s.bind((ip, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ServeError(
+                    N_("port {port} on {ip} is taken (is a Domeng server already running?): "
+                       "choose another with --port"), port=port, ip=ip,
+                ) from None
+            # TRANSLATORS: {reason} is the system's own words ("Permission denied")
+            raise ServeError(N_("cannot listen on {ip}:{port}: {reason}"), ip=ip, port=port,
+                             reason=exc.strerror) from None
+
+
+def _voila_app():
+    """Voilà's application class, serving a folder with ``/`` sent to one page."""
+    try:
+        from tornado.web import RequestHandler
+        from traitlets.config import Config
+        from voila.app import Voila
+        from voila.tornado.handler import TornadoVoilaHandler
+    except ImportError:
+        raise ServeError(
+            N_("serving the lessons needs Voilà, which is not installed: "
+               "pip install 'domeng[voila]'")
+        ) from None
+
+    class RootHandler(RequestHandler):
+        """``/``: to the page the server opens at, in the language asked (:func:`opening_url`)."""
+
+        def initialize(self, to: Callable[[str], str]) -> None:
+            self.to = to
+
+        def get(self) -> None:
+            self.redirect(self.to(self.request.query))  # 302: the language may change
+
+    class PageHandler(TornadoVoilaHandler):
+        """Voilà's page handler, which also sets the ``_xsrf`` cookie.
+
+        A page closing sends ``POST voila/api/shutdown/<kernel>`` with the
+        ``_xsrf`` value it reads from its cookies; Voilà never sets that cookie,
+        so the request was refused (403, "'_xsrf' argument missing") and every
+        closed page kept its kernel until the idle cull.
+        """
+
+        async def get(self, path: str | None = None) -> None:
+            self.xsrf_token  # noqa: B018 - reading it sets the cookie
+            await super().get(path)
+
+    class DomengVoila(Voila):
+        """Voilà serving the notebooks folder, whose ``/`` opens one page (``?`` kept)."""
+
+        page = "tutorial"
+        lang: str | None = None
+        notebooks: tuple[str, ...] = ()
+
+        def init_handlers(self) -> list:
+            base = f"{self.server_url.rstrip('/')}/"
+            page, lang, notebooks = self.page, self.lang, self.notebooks
+
+            def to(query: str) -> str:
+                return base + opening_url(page, query, lang=lang, notebooks=notebooks)
+
+            handlers = [(h[0], PageHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
+                        for h in super().init_handlers()]
+            return [(self.server_url, RootHandler, {"to": to}), *handlers]
+
+        def stop(self) -> None:
+            """On Ctrl-C: end the kernels at once. Voilà asks each to shut down, and a
+            preheated kernel still running its page (waiting for a visitor in
+            ``finish_page``) then logs a traceback for the reply it can no longer send:
+            a server that stops cleanly looked as if it had crashed."""
+            from jupyter_core.utils import run_sync
+
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+            run_sync(self.kernel_manager.shutdown_all)(now=True)
+
+    return DomengVoila, Config
+
+
+def kernel_pools(page: str, lang: str | None, notebooks: Collection[str]) -> dict:
+    """Voilà's ``kernel_pools_config``: 2 preheated kernels for the notebook ``/`` opens,
+    1 for the other page in the server's language, none for any other notebook.
+
+    >>> pools = kernel_pools("play", "id", ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"])
+    >>> {name: pool["pool_size"] for name, pool in pools.items()}
+    {'default': 0, 'play.ipynb': 2, 'tutorial-id.ipynb': 1}
+    """
+    other = "play" if page == "tutorial" else "tutorial"
+    return {"default": {"pool_size": 0},
+            _notebook_of(page, lang, notebooks): {"pool_size": 2},
+            _notebook_of(other, lang, notebooks): {"pool_size": 1}}
+
+
+def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
+          lang: str | None = None) -> None:
+    """Serve the notebooks with Voilà until stopped, ``/`` opening at ``page`` in ``lang``
+    (the tutorial in that language, the play page with ``?lang=``)."""
+    _ = words(lang)
+    if page not in PAGES:
+        raise ServeError(N_("no page {page}: the pages are {pages}"), page=repr(page),
+                         pages=", ".join(PAGES))
+    lang = check_language(lang)
+    app_class, Config = _voila_app()
+    check_port(ip, port)
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(template_path()), os.environ.get("JUPYTER_PATH", "")) if p
+    )
+    with notebooks_dir() as folder:
+        notebooks = tuple(notebook_names(folder))
+        pools = kernel_pools(page, lang, notebooks)
+        config = Config({"VoilaKernelManager": {"kernel_pools_config": pools}})
+        app_class.page, app_class.lang, app_class.notebooks = page, lang, notebooks
+        url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
+        if page == "tutorial":
+            print(_("Domeng tutorial: {url}  (Ctrl-C stops it)", url=url), flush=True)
+        else:
+            print(_("Domeng play: {url}  (Ctrl-C stops it)", url=url), flush=True)
+        app_class.launch_instance([str(folder), *voila_flags(ip=ip, port=port)], config=config)
+
+
+def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
+    """Copy the tutorial (in every language) and the play page into ``dest`` (made if
+    missing); returns the files written, in :func:`notebook_names` order.
+
+    Existing files are never overwritten unless ``force``; nothing is copied
+    when one of them is in the way.
+    """
+    dest = _folder(dest)
+    with notebooks_dir() as folder:
+        names = notebook_names(folder)
+        targets = [dest / name for name in names]
+        clash = [t for t in targets if t.exists()]
+        if clash and not force:
+            # TRANSLATORS: {path} is the first file in the way; {count} how many are
+            raise ServeError(ngettext("{path} already exists: pass --force to overwrite it",
+                                      "{path} already exists: pass --force to overwrite them",
+                                      len(clash)), path=str(clash[0]))
+        _make_folder(dest)
+        for name, target in zip(names, targets, strict=True):
+            try:
+                shutil.copyfile(folder / name, target)
+            except OSError as exc:
+                raise _cannot_write(target, exc) from None
+    return targets
+
+
+def _folder(dest: str | Path) -> Path:
+    """``dest`` as a folder to write into: refused when empty text or a file."""
+    if not str(dest):
+        # an empty DEST ("$DIR" unset) would write into the current folder
+        raise ServeError(N_("no folder named: DEST is empty"))
+    dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ServeError(N_("{path} is a file, not a folder"), path=str(dest))
+    return dest
+
+
+def _make_folder(dest: Path) -> None:
+    """Make ``dest`` and its parents, or say in one line why they cannot be made."""
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _cannot_write(dest, exc) from None
+
+
+def _cannot_write(path: Path, exc: OSError) -> ServeError:
+    # TRANSLATORS: {reason} is the system's own words ("Permission denied", "Not a directory")
+    return ServeError(N_("{path}: cannot write there ({reason})"), path=str(path),
+                      reason=exc.strerror or type(exc).__name__)
+
+
+def build_site(dest: str | Path) -> Path:
+    """Build the static site into ``dest``: a new or empty folder, or an earlier site there.
+
+    Any other folder is refused, since the build replaces what ``dest`` holds.
+    """
+    dest = _folder(dest)
+    if dest.is_dir() and any(dest.iterdir()) and not (dest / "voici").is_dir():
+        raise ServeError(N_("{path} is not empty and holds no Domeng site: name a new folder "
+                            "(the build replaces what the folder holds)"), path=str(dest))
+    _make_folder(dest)
+    from domeng.site import build
+
+    with notebooks_dir() as folder:
+        build.main(["--out", str(dest), "--notebooks", str(folder)])
+    return dest
