@@ -1,0 +1,624 @@
+"""The tables a server holds: seats, tokens, turns, computers, away seats, saving.
+
+A :class:`Store` holds every table of one server. :meth:`Store.create` sits people
+and computers (the strategies of :mod:`domeng.players`) at a new table and returns
+one secret token per person's seat, one for spectators and one for the host
+(:mod:`secrets`; the store keeps only their SHA-256, compared with
+:func:`hmac.compare_digest`, and never writes a token to a log or a file). A token
+opens its table as that seat (:meth:`Store.access`); a forged one opens nothing.
+
+Turns go through the table's :class:`~domeng.game.Game`: a person's move
+(:meth:`Store.move`) must come from the seat to play, name the table's present
+moment (``seq``, the table's :attr:`Table.step`, so a replayed old request is
+refused) and be legal (the round checks it). :meth:`Store.tick` plays the
+computers at the table's ``pace``, deals the next round ``round_pause`` seconds
+after one ends, and lets a computer play for a person away longer than
+``away_after`` (a seat with no browser open, :meth:`Store.leave`) until the person
+is back (:meth:`Store.join`). The host ends the table (:meth:`Store.end`).
+
+A refusal is a :class:`Refused` (or the round's :class:`~domeng.errors.IllegalMove`):
+one line, and nothing at the table changed.
+
+With a ``folder``, each table is two files there, written after every change:
+``ID.json``, the game as a game file (docs/format.md), and ``ID.table.json``, who
+sits where and the tokens' hashes; a new store on that folder resumes every table
+at the same moment (:meth:`Store.resume`), so the same links work.
+
+What a seat receives is :func:`seat_json` (and the pages of
+:mod:`domeng.together.pages`): built only from :meth:`Round.view_for
+<domeng.round.Round.view_for>` while a round is on, so it holds no other hand; a
+spectator gets no hand at all. When the round is over every hand shows, as on the
+play page.
+
+>>> store = Store(clock=lambda: 0.0)
+>>> made = store.create(["person"] + ["greedy"] * 4, pace=0)
+>>> table = made.table
+>>> access = store.access(table.id, made.tokens[0])
+>>> access.seat, access.is_host
+(0, False)
+>>> data = seat_json(table, 0)
+>>> data["hands"][0] is not None, data["hands"][1:] == [None] * 4
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from domeng.errors import DomengError, IllegalMove, ngettext, show_value
+from domeng.events import Event
+from domeng.game import Game
+from domeng.i18n import N_, words
+from domeng.moves import Move
+from domeng.players import PLAYERS, Player, make_player
+from domeng.round import Round
+from domeng.rules import Rules
+from domeng.tiles import Tile
+
+__all__ = [
+    "PERSON", "STAND_IN", "Access", "Made", "RateLimit", "Refused", "Seat", "Store", "Table",
+    "refusal_text", "seat_json",
+]
+
+log = logging.getLogger(__name__)
+
+PERSON = "person"
+"""The kind of a seat a person plays (the others are strategies of :data:`PLAYERS`)."""
+STAND_IN = "heuristic"
+"""The strategy that plays for a person away longer than the table's ``away_after``."""
+TABLE_FORMAT = "domeng-table"
+"""The ``format`` of a table's ``ID.table.json``."""
+_ID = re.compile(r"[0-9a-f]{12}")
+
+
+class Refused(DomengError):
+    """A request a table refuses (out of turn, a forged token, a replayed request, an ended
+    table …): its message is one line, and nothing at the table changed."""
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _matches(token: str, digest: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``digest``, in constant time."""
+    return digest is not None and hmac.compare_digest(_hash(token), digest)
+
+
+@dataclass(eq=False)
+class Seat:
+    """One seat at a table: who plays it, and whether its person is there."""
+
+    kind: str
+    """``"person"`` or a strategy of :data:`domeng.players.PLAYERS`."""
+    token_hash: str | None = None
+    """SHA-256 of a person's seat token (None for a computer)."""
+    connections: int = 0
+    """Browsers (websockets) open on this seat now."""
+    away_since: float | None = None
+    """When the last browser of this person closed (the store's clock); None: here."""
+    stand_in: bool = False
+    """A computer plays this person's seat until the person is back."""
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == PERSON
+
+
+class Table:
+    """One table: its game, seats, language and pace; its state lives only here."""
+
+    def __init__(self, table_id: str, game: Game, seats: list[Seat], *, lang: str,
+                 pace: float, away_after: float, round_pause: float, spectator_hash: str,
+                 host_hash: str, now: float) -> None:
+        self.id = table_id
+        self.game = game
+        self.seats = seats
+        self.lang = lang
+        self.pace = pace
+        self.away_after = away_after
+        self.round_pause = round_pause
+        self.spectator_hash = spectator_hash
+        self.host_hash = host_hash
+        self.ended = False
+        self.version = 0
+        """Grows by one on every change a page shows (moves, away seats, the end)."""
+        self.changed_at = now
+        """When the game last changed (a move, a deal): computers wait ``pace`` after it."""
+        self.players: dict[int, Player] = {}
+
+    @property
+    def kinds(self) -> list[str]:
+        """Who plays each seat: ``"person"`` or a strategy."""
+        return [s.kind for s in self.seats]
+
+    @property
+    def round(self) -> Round:
+        """The round being played (or the last one)."""
+        return self.game.rounds[-1]
+
+    @property
+    def step(self) -> int:
+        """The table's moment as a number: rounds dealt plus moves made. A move names the
+        step it was made at (``seq``), so an old request sent again is refused."""
+        return len(self.game.rounds) + sum(len(r.moves) for r in self.game.rounds)
+
+    @property
+    def state(self) -> str:
+        """``"on"`` (a round is being played), ``"round-over"`` (the next one comes),
+        ``"finished"`` (the game reached a limit of R23) or ``"ended"`` (by the host)."""
+        if self.ended:
+            return "ended"
+        if self.game.is_over:
+            return "finished"
+        return "round-over" if self.round.is_over else "on"
+
+    def names(self, lang: str | None = None) -> list[str]:
+        """The players' names in ``lang`` (the table's language by default)."""
+        return self.game.names_in(lang or self.lang)
+
+    def player(self, seat: int) -> Player:
+        """The computer that plays ``seat``: its strategy, or :data:`STAND_IN` for a
+        person's seat."""
+        p = self.players.get(seat)
+        if p is None:
+            kind = self.seats[seat].kind
+            p = make_player(STAND_IN if kind == PERSON else kind, seed=secrets.randbits(32))
+            self.players[seat] = p
+        return p
+
+
+class Access(NamedTuple):
+    """What a token opens: a table as one ``seat``, as a spectator (None) or as its host."""
+
+    table: Table
+    seat: int | None
+    is_host: bool
+
+
+class Made(NamedTuple):
+    """A new table and its tokens: one per person's seat, the spectators' and the host's."""
+
+    table: Table
+    tokens: dict[int, str]
+    spectator: str
+    host: str
+
+
+class RateLimit:
+    """A token bucket: ``burst`` requests at once, then ``rate`` a second.
+
+    >>> now = [0.0]
+    >>> limit = RateLimit(rate=2, burst=3, clock=lambda: now[0])
+    >>> [limit.allow() for _ in range(4)]
+    [True, True, True, False]
+    >>> now[0] = 1.0
+    >>> limit.allow(), limit.allow(), limit.allow()
+    (True, True, False)
+    """
+
+    def __init__(self, *, rate: float = 4.0, burst: int = 12,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.level = float(burst)
+        self.at = clock()
+
+    def allow(self) -> bool:
+        """Whether one more request may go through now (it is counted if so)."""
+        now = self.clock()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+def _number(value: Any, key: str, lo: float, hi: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+        raise Refused(N_("{key} must be a number of seconds {lo}–{hi}, not {value}"), key=key,
+                      lo=lo, hi=hi, value=show_value(value))
+    return float(value)
+
+
+class Store:
+    """Every table of one server (see the module's documentation).
+
+    ``folder``: where the tables are saved and resumed from (None: kept in memory
+    only). ``clock``: seconds, for the pace and the away seats (tests give their own).
+    """
+
+    def __init__(self, folder: str | Path | None = None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.problems: list[str] = []
+        """One line per table file that could not be resumed (:meth:`resume`)."""
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.resume()
+
+    # ----------------------------------------------------------------- tables
+    def create(self, kinds: Sequence[str], *, lang: str | None = None,
+               names: Sequence[str] | None = None, pace: float = 1.0,
+               away_after: float = 30.0, round_pause: float = 8.0,
+               rounds: int | None = None) -> Made:
+        """A new table: ``kinds`` per seat (``"person"`` or a strategy), its language,
+        the players' ``names``, the computers' ``pace`` (seconds a move), how long a
+        person may be away before a computer plays for them, the pause between rounds
+        and how many ``rounds`` the game has (None: until the host ends it).
+
+        >>> store = Store()
+        >>> store.create(["person"] * 4)
+        Traceback (most recent call last):
+        ...
+        domeng.together.store.Refused: seats: need 5 seats, each "person" or a computer ...
+        """
+        lang = words(lang).lang  # an unknown language is refused here
+        rules = Rules()
+        known = [PERSON, *sorted(PLAYERS)]
+        if (isinstance(kinds, str) or not isinstance(kinds, Sequence)
+                or len(kinds) != rules.seats or any(k not in known for k in kinds)):
+            raise Refused(ngettext("seats: need {count} seat, each \"person\" or a computer "
+                                   "({known}), not {value}",
+                                   "seats: need {count} seats, each \"person\" or a computer "
+                                   "({known}), not {value}", rules.seats),
+                          known=", ".join(known[1:]), value=show_value(kinds))
+        if PERSON not in kinds:
+            raise Refused(N_("seats: a table needs at least one person"))
+        pace = _number(pace, "pace", 0, 60)
+        away_after = _number(away_after, "away_after", 0, 3600)
+        round_pause = _number(round_pause, "round_pause", 0, 600)
+        if rounds is not None:
+            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 100:
+                raise Refused(N_("rounds must be a whole number 1–100, not {value}"),
+                              value=show_value(rounds))
+            rules = Rules(max_rounds=rounds)
+        # the deal must not be guessable from anything a player sees: no seed
+        game = Game(rules=rules, rng=random.Random(secrets.randbits(128)), names=names or None)
+        tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == PERSON}
+        spectator, host = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        seats = [Seat(k, _hash(tokens[s]) if s in tokens else None) for s, k in enumerate(kinds)]
+        now = self.clock()
+        for seat in seats:
+            if seat.is_person:
+                seat.away_since = now  # nobody has opened the link yet
+        table_id = secrets.token_hex(6)
+        while table_id in self.tables:  # pragma: no cover - 2**48 ids
+            table_id = secrets.token_hex(6)
+        table = Table(table_id, game, seats, lang=lang, pace=pace, away_after=away_after,
+                      round_pause=round_pause, spectator_hash=_hash(spectator),
+                      host_hash=_hash(host), now=now)
+        game.new_round().advance()
+        self.tables[table_id] = table
+        self.save(table)
+        return Made(table, tokens, spectator, host)
+
+    def get(self, table_id: Any) -> Table:
+        """The table ``table_id``, or :class:`Refused`."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise Refused(N_("no table {table} on this server: the link is wrong, or the table "
+                             "was removed"), table=show_value(table_id))
+        return table
+
+    def access(self, table_id: Any, token: Any) -> Access:
+        """What ``token`` opens at table ``table_id``: a seat, the spectators' view or the
+        host's; a token that is none of them is :class:`Refused`.
+
+        Every hash of the table is compared (in constant time), so how long the answer
+        takes says nothing of which seat came close.
+        """
+        table = self.get(table_id)
+        if not isinstance(token, str) or not token:
+            raise Refused(N_("this link has no token: open the link you were given, whole"))
+        found: Access | None = None
+        for s, seat in enumerate(table.seats):
+            if _matches(token, seat.token_hash) and found is None:
+                found = Access(table, s, False)
+        if _matches(token, table.spectator_hash) and found is None:
+            found = Access(table, None, False)
+        if _matches(token, table.host_hash) and found is None:
+            found = Access(table, None, True)
+        if found is None:
+            raise Refused(N_("this token opens no seat at table {table}: open the link you "
+                             "were given, whole"), table=table.id)
+        return found
+
+    # ----------------------------------------------------------------- turns
+    def move(self, table_id: Any, token: Any, tile: Any, end: Any = None, *,
+             seq: Any) -> list[Event]:
+        """The person of ``token``'s seat plays ``tile`` (``"6|3"``; None: a voluntary pass)
+        at ``end`` (``"left"``, ``"right"`` or None when it fits one way), at the table's
+        moment ``seq``; returns the events. Refused (nothing changes) out of turn, for a
+        spectator, at an old moment, on an ended table; an illegal move raises the round's
+        :class:`~domeng.errors.IllegalMove`, which names only this seat's own moves.
+        """
+        access = self.access(table_id, token)
+        table, seat = access.table, access.seat
+        self._check_open(table)
+        if seat is None:
+            raise Refused(N_("a spectator's link cannot play: open a seat's link"))
+        self._check_seq(table, seq)
+        r = table.round
+        if r.is_over:
+            raise Refused(N_("the round is over: the next one is dealt in a moment"))
+        if r.turn != seat:
+            who = table.names()[r.turn] if r.turn is not None else "—"
+            raise Refused(N_("it is not your turn: {who} is to play"), who=who)
+        if tile is not None and not isinstance(tile, str):
+            raise Refused(N_("a move names a tile as text (\"6|3\") or null for a pass, not "
+                             "{value}"), value=show_value(tile))
+        if end not in (None, "left", "right"):
+            raise Refused(N_("end must be \"left\", \"right\" or null, not {value}"),
+                          value=show_value(end))
+        events = r.play(tile, end, seat=seat)  # IllegalMove: nothing changed
+        seated = table.seats[seat]
+        seated.stand_in = False  # a move of the person's own: they are here
+        seated.away_since = None if seated.connections else seated.away_since
+        self._changed(table)
+        return events
+
+    def next_round(self, table_id: Any, token: Any, *, seq: Any) -> Round:
+        """Deal the next round now (any seat's person may, once a round is over)."""
+        access = self.access(table_id, token)
+        table = access.table
+        self._check_open(table)
+        if access.seat is None and not access.is_host:
+            raise Refused(N_("a spectator's link cannot deal: open a seat's link"))
+        self._check_seq(table, seq)
+        if not table.round.is_over:
+            raise Refused(N_("the round is not over yet: the next one is dealt when it ends"))
+        r = self._deal(table)
+        self._changed(table)
+        return r
+
+    def end(self, table_id: Any, token: Any) -> Table:
+        """The host ends the table: no move is taken after it (the links show the end)."""
+        access = self.access(table_id, token)
+        if not access.is_host:
+            raise Refused(N_("only the host's link can end the table"))
+        table = access.table
+        self._check_open(table)
+        table.ended = True
+        table.version += 1
+        self.save(table)
+        return table
+
+    def _check_open(self, table: Table) -> None:
+        if table.ended:
+            raise Refused(N_("table {table} has ended: it takes no more moves"), table=table.id)
+        if table.game.is_over:
+            raise Refused(N_("the game at table {table} is over: it takes no more moves"),
+                          table=table.id)
+
+    def _check_seq(self, table: Table, seq: Any) -> None:
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise Refused(N_("a move names the table's moment it was made at (seq, a whole "
+                             "number), not {value}"), value=show_value(seq))
+        if seq != table.step:
+            raise Refused(N_("this request was made at an earlier moment of the table "
+                             "(step {seq}; now {step}): nothing changed"), seq=seq,
+                          step=table.step)
+
+    def _deal(self, table: Table) -> Round:
+        r = table.game.new_round()
+        r.advance()
+        return r
+
+    def _changed(self, table: Table) -> None:
+        table.version += 1
+        table.changed_at = self.clock()
+        self.save(table)
+
+    # ----------------------------------------------------------------- presence
+    def join(self, table: Table, seat: int | None) -> None:
+        """A browser opened ``seat`` (None: a spectator): its person is here again."""
+        if seat is None:
+            return
+        s = table.seats[seat]
+        s.connections += 1
+        if s.away_since is not None or s.stand_in:
+            s.away_since, s.stand_in = None, False
+            table.version += 1
+
+    def leave(self, table: Table, seat: int | None) -> None:
+        """A browser of ``seat`` closed; with none left its person is away."""
+        if seat is None:
+            return
+        s = table.seats[seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0 and s.away_since is None:
+            s.away_since = self.clock()
+            table.version += 1
+
+    def tick(self) -> list[Table]:
+        """What happens by itself now: computers' moves at their pace, away persons'
+        seats taken over, the next round after the pause. Returns the tables that changed
+        (at most one move each per call)."""
+        now = self.clock()
+        return [t for t in self.tables.values() if self._tick(t, now)]
+
+    def _tick(self, table: Table, now: float) -> bool:
+        if table.ended or table.game.is_over:
+            return False
+        changed = False
+        for seat in table.seats:
+            if (seat.is_person and not seat.stand_in and seat.away_since is not None
+                    and now - seat.away_since >= table.away_after):
+                seat.stand_in = True
+                table.version += 1
+                changed = True
+        if now - table.changed_at < (table.round_pause if table.round.is_over else table.pace):
+            return changed
+        r = table.round
+        if r.is_over:
+            self._deal(table)
+            self._changed(table)
+            return True
+        s = r.turn
+        if s is None:  # pragma: no cover - play() runs every event that needs no decision
+            r.advance()
+            self._changed(table)
+            return True
+        seat = table.seats[s]
+        if seat.is_person and not seat.stand_in:
+            return changed
+        r.play(table.player(s).choose(r.view_for(s)))
+        self._changed(table)
+        return True
+
+    # ----------------------------------------------------------------- files
+    def _paths(self, table_id: str) -> tuple[Path, Path]:
+        assert self.folder is not None
+        return self.folder / f"{table_id}.json", self.folder / f"{table_id}.table.json"
+
+    def save(self, table: Table) -> None:
+        """Write ``table``'s game file and its seats (nothing without a folder)."""
+        if self.folder is None:
+            return
+        from domeng.saving import game_to_json
+
+        game_path, meta_path = self._paths(table.id)
+        meta = {
+            "format": TABLE_FORMAT, "version": 1, "table": table.id, "lang": table.lang,
+            "seats": [{"kind": s.kind, "token": s.token_hash} for s in table.seats],
+            "spectator": table.spectator_hash, "host": table.host_hash,
+            "named": table.game.has_names, "pace": table.pace, "away_after": table.away_after,
+            "round_pause": table.round_pause, "ended": table.ended,
+        }
+        _write(game_path, game_to_json(table.game))
+        _write(meta_path, meta)
+
+    def resume(self) -> list[Table]:
+        """Read every table saved in the folder, each at the moment it was saved; a file
+        that cannot be read is skipped with one line in :attr:`problems`."""
+        assert self.folder is not None
+        out = []
+        for meta_path in sorted(self.folder.glob("*.table.json")):
+            table_id = meta_path.name.removesuffix(".table.json")
+            if not _ID.fullmatch(table_id) or table_id in self.tables:
+                continue
+            try:
+                table = self._load(table_id)
+            except (OSError, ValueError, KeyError, TypeError, DomengError) as exc:
+                line = f"{meta_path.name}: {exc}"
+                self.problems.append(line)
+                log.warning("table not resumed: %s", line)
+                continue
+            self.tables[table_id] = table
+            out.append(table)
+        return out
+
+    def _load(self, table_id: str) -> Table:
+        from domeng.records import load, replay
+
+        game_path, meta_path = self._paths(table_id)
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if not isinstance(meta, Mapping) or meta.get("format") != TABLE_FORMAT:
+            raise ValueError("not a domeng-table file")
+        game = replay(load(game_path, check=False))
+        game.rng = random.Random(secrets.randbits(128))
+        if not meta.get("named", False):
+            game.has_names = False
+        now = self.clock()
+        seats = [Seat(s["kind"], s.get("token")) for s in meta["seats"]]
+        for seat in seats:
+            if seat.kind not in (PERSON, *PLAYERS):
+                raise ValueError(f"unknown seat kind {seat.kind!r}")
+            if seat.is_person:
+                seat.away_since = now
+        table = Table(table_id, game, seats, lang=words(meta.get("lang")).lang,
+                      pace=float(meta["pace"]), away_after=float(meta["away_after"]),
+                      round_pause=float(meta["round_pause"]), spectator_hash=meta["spectator"],
+                      host_hash=meta["host"], now=now)
+        table.ended = bool(meta.get("ended", False))
+        return table
+
+
+def _write(path: Path, data: Mapping[str, Any]) -> None:
+    """Write JSON so that a crash leaves the old file or the new one, never half of one."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------- what a seat sees
+def _tiles(tiles: Sequence[Tile]) -> list[str]:
+    return [str(t) for t in sorted(tiles, reverse=True)]
+
+
+def seat_json(table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may know of ``table`` now, as JSON: the keys of
+    ``domeng replay --json``'s round object where they apply (``events`` with their
+    ``text`` in ``lang``, ``result``, ``stones``, ``ends``, ``hands``: null where a hand
+    is hidden, ``sleeping`` only when the round is over), and the table's own: ``table``,
+    ``seat``, ``state``, ``step`` (the ``seq`` a move names), ``round``, ``turn``,
+    ``line``, ``hand_sizes``, ``legal`` (on the seat's turn), ``seats`` (names, kinds,
+    away) and ``game``.
+
+    While the round is on, everything comes from :meth:`Round.view_for`: the seat's
+    view (a spectator's: a view with its hand left out).
+    """
+    lang = words(lang or table.lang).lang
+    r = table.round
+    names = table.names(lang)
+    over = r.is_over
+    view = r.view_for(seat if seat is not None else (r.turn if r.turn is not None else 0))
+    mine = seat is not None
+    if over:
+        hands: list[list[str] | None] = [_tiles(r.hand(s)) for s in range(r.n)]
+    else:
+        hands = [_tiles(view.hand) if mine and s == seat else None for s in range(r.n)]
+    events = []
+    for e in view.events:
+        data = e.to_json()
+        data["text"] = e.describe(names, lang=lang)
+        events.append(data)
+    result = view.result.to_json() if view.result is not None else {
+        "finished": False, "ending": None, "winner": None, "cucuq": None, "mattikkeng": [],
+        "manguno": None, "camat": None}
+    out: dict[str, Any] = {
+        "table": table.id, "seat": seat, "lang": lang, "state": table.state,
+        "step": table.step, "version": table.version, "round": len(table.game.rounds),
+        "events": events, "result": result,
+        "stones": {"table": view.table, "players": list(view.held)},
+        "ends": list(view.ends) if view.ends else None, "hands": hands,
+    }
+    if over:
+        out["sleeping"] = _tiles(r.sleeping_tiles)
+    out["turn"] = view.turn
+    out["line"] = [{"tile": str(p.tile), "left": p.left, "right": p.right, "seat": p.seat}
+                   for p in view.line]
+    out["hand_sizes"] = list(view.hand_sizes)
+    out["legal"] = [_move_json(m) for m in view.legal] if mine and view.turn == seat else []
+    out["seats"] = [{"name": names[s], "kind": st.kind, "away": st.away_since is not None,
+                     "stand_in": st.stand_in} for s, st in enumerate(table.seats)]
+    out["game"] = {"rounds": len(table.game.rounds), "camats": list(table.game.camats),
+                   "over": table.game.is_over}
+    return out
+
+
+def _move_json(m: Move) -> dict[str, Any]:
+    return {"tile": None if m.tile is None else str(m.tile), "end": m.end}
+
+
+def refusal_text(exc: DomengError, table: Table | None, lang: str | None) -> str:
+    """A refusal's one line in ``lang``, naming the table's players."""
+    if isinstance(exc, IllegalMove) and table is not None:
+        return exc.describe(lang, names=table.names(lang))
+    return exc.describe(lang)

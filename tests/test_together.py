@@ -1,0 +1,354 @@
+"""The tables of play together (domeng.together.store): seats and tokens, turns, the
+computers' pace, away seats, the host's end, saving and resuming, and what each seat
+receives (never another hand while the round is on)."""
+
+import json
+
+import pytest
+
+from domeng.errors import IllegalMove
+from domeng.records import load
+from domeng.together.store import PERSON, RateLimit, Refused, Store, seat_json
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def new(kinds=("person", "greedy", "greedy", "person", "greedy"), folder=None, **options):
+    clock = Clock()
+    store = Store(folder, clock=clock)
+    options.setdefault("pace", 1.0)
+    made = store.create(list(kinds), **options)
+    return store, made, clock
+
+
+def snapshot(table):
+    """Everything a change would touch."""
+    return (table.step, table.version, table.round.event_count, table.round.turn,
+            list(table.round.hands), tuple(table.round.held), table.ended)
+
+
+def person_move(store, made):
+    """The person to play makes their first legal move (from what their seat receives)."""
+    r = made.table.round
+    seat = r.turn
+    data = seat_json(made.table, seat)
+    move = data["legal"][0]
+    return store.move(made.table.id, made.tokens[seat], move["tile"], move["end"],
+                      seq=data["step"])
+
+
+def run_until_person(store, clock, made):
+    """Let the computers play (one a second) until a person is to play or the round ends."""
+    for _ in range(200):
+        r = made.table.round
+        if r.is_over or made.table.seats[r.turn].kind == PERSON:
+            return
+        clock.now += 1.0
+        store.tick()
+    raise AssertionError("the computers did not reach a person's turn")
+
+
+# ------------------------------------------------------------------ seats and tokens
+def test_tokens_one_per_person_unguessable_and_distinct():
+    store, made, _ = new()
+    assert sorted(made.tokens) == [0, 3]
+    tokens = [*made.tokens.values(), made.spectator, made.host]
+    assert len(set(tokens)) == len(tokens)
+    assert all(len(t) >= 32 for t in tokens)  # 24 random bytes each
+    for seat, token in made.tokens.items():
+        assert store.access(made.table.id, token).seat == seat
+    assert store.access(made.table.id, made.spectator)[1:] == (None, False)
+    assert store.access(made.table.id, made.host)[1:] == (None, True)
+
+
+@pytest.mark.parametrize("token", ["", None, "x" * 32, 12])
+def test_a_forged_token_opens_nothing(token):
+    store, made, _ = new()
+    with pytest.raises(Refused) as info:
+        store.access(made.table.id, token)
+    assert "\n" not in str(info.value)
+
+
+def test_another_tables_token_opens_nothing_at_this_one():
+    store, made, _ = new()
+    other = store.create(["person"] + ["random"] * 4)
+    with pytest.raises(Refused, match="opens no seat"):
+        store.access(made.table.id, other.tokens[0])
+    with pytest.raises(Refused, match="no table"):
+        store.access("0" * 12, made.tokens[0])
+
+
+def test_a_table_needs_five_known_seats_and_a_person():
+    store = Store()
+    for kinds in (["person"] * 4, ["person"] * 4 + ["wizard"], "person", ["greedy"] * 5):
+        with pytest.raises(Refused):
+            store.create(kinds)
+    assert store.tables == {}
+    with pytest.raises(Refused, match="pace"):
+        store.create(["person"] * 5, pace=-1)
+
+
+# ------------------------------------------------------------------ turns
+def test_a_persons_move_is_played_and_the_computers_follow_at_the_pace():
+    store, made, clock = new()
+    table = made.table
+    run_until_person(store, clock, made)
+    seat = table.round.turn
+    before = table.step
+    events = person_move(store, made)
+    assert events and events[0].seat == seat
+    assert table.step == before + 1
+    if table.round.is_over or table.seats[table.round.turn].kind == PERSON:
+        return
+    clock.now += 0.5  # before the pace: the computer waits
+    assert store.tick() == [] and table.step == before + 1
+    clock.now += 0.5
+    assert store.tick() == [table] and table.step == before + 2
+
+
+def test_a_move_out_of_turn_is_refused_and_changes_nothing():
+    store, made, clock = new()
+    table = made.table
+    run_until_person(store, clock, made)
+    other = 3 if table.round.turn == 0 else 0
+    before = snapshot(table)
+    with pytest.raises(Refused, match="not your turn"):
+        store.move(table.id, made.tokens[other], "6|6", seq=table.step)
+    assert snapshot(table) == before
+
+
+def test_an_illegal_move_is_refused_naming_only_the_seats_own_moves():
+    store, made, clock = new()
+    table = made.table
+    run_until_person(store, clock, made)
+    seat = table.round.turn
+    mine = {str(t) for t in table.round.hand(seat)}
+    theirs = next(str(t) for s in range(5) if s != seat for t in table.round.hand(s))
+    before = snapshot(table)
+    with pytest.raises(IllegalMove) as info:
+        store.move(table.id, made.tokens[seat], theirs, seq=table.step)
+    assert snapshot(table) == before
+    named = {str(m.tile) for m in info.value.legal if m.tile is not None}
+    assert named <= mine
+
+
+def test_a_replayed_request_is_refused():
+    store, made, clock = new()
+    table = made.table
+    run_until_person(store, clock, made)
+    seat = table.round.turn
+    data = seat_json(table, seat)
+    move = data["legal"][0]
+    store.move(table.id, made.tokens[seat], move["tile"], move["end"], seq=data["step"])
+    clock.now += 1
+    store.tick()
+    before = snapshot(table)
+    with pytest.raises(Refused, match="earlier moment"):
+        store.move(table.id, made.tokens[seat], move["tile"], move["end"], seq=data["step"])
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("bad", [{"tile": 63}, {"end": "middle"}, {"seq": "1"},
+                                 {"seq": True}, {"tile": "7|7"}])
+def test_a_malformed_move_is_refused(bad):
+    store, made, clock = new()
+    table = made.table
+    run_until_person(store, clock, made)
+    seat = table.round.turn
+    move = {"tile": seat_json(table, seat)["legal"][0]["tile"], "end": None,
+            "seq": table.step, **bad}
+    before = snapshot(table)
+    with pytest.raises((Refused, IllegalMove)):
+        store.move(table.id, made.tokens[seat], move["tile"], move["end"], seq=move["seq"])
+    assert snapshot(table) == before
+
+
+def test_spectators_and_the_host_cannot_play():
+    store, made, clock = new()
+    run_until_person(store, clock, made)
+    for token in (made.spectator, made.host):
+        with pytest.raises(Refused, match="spectator"):
+            store.move(made.table.id, token, "6|6", seq=made.table.step)
+
+
+def test_the_host_ends_the_table_and_it_takes_no_more_moves():
+    store, made, clock = new()
+    table = made.table
+    with pytest.raises(Refused, match="host"):
+        store.end(table.id, made.tokens[0])
+    store.end(table.id, made.host)
+    assert table.state == "ended"
+    before = snapshot(table)  # nothing moves now: the computers stop too
+    clock.now += 100
+    assert store.tick() == []
+    with pytest.raises(Refused, match="has ended"):
+        store.move(table.id, made.tokens[0], "6|6", seq=table.step)
+    assert snapshot(table) == before
+
+
+# ------------------------------------------------------------------ away seats
+def test_an_away_person_is_played_by_a_computer_until_back():
+    store, made, clock = new(["person", "greedy", "greedy", "greedy", "greedy"],
+                             away_after=10.0)
+    table = made.table
+    store.join(table, 0)
+    run_until_person(store, clock, made)
+    if table.round.is_over:
+        pytest.skip("the round ended before the person's turn")  # pragma: no cover
+    store.leave(table, 0)
+    assert table.seats[0].away_since is not None and not table.seats[0].stand_in
+    step = table.step
+    clock.now += 5
+    store.tick()
+    assert table.step == step  # away, but not for long: the seat waits
+    clock.now += 5
+    store.tick()
+    assert table.seats[0].stand_in
+    assert table.step == step + 1  # the stand-in played for the person at once
+    store.join(table, 0)
+    assert not table.seats[0].stand_in and table.seats[0].away_since is None
+
+
+# ------------------------------------------------------------------ rounds
+def test_the_next_round_comes_after_the_pause_or_when_asked():
+    store, made, clock = new(["person"] + ["greedy"] * 4, round_pause=5.0, rounds=3)
+    table = made.table
+    for _ in range(2):
+        while not table.round.is_over:
+            run_until_person(store, clock, made)
+            if not table.round.is_over:
+                person_move(store, made)
+        assert table.state == "round-over"
+        assert len(table.game.rounds) in (1, 2)
+        if len(table.game.rounds) == 1:
+            clock.now += 5
+            store.tick()
+        else:
+            with pytest.raises(Refused, match="spectator"):
+                store.next_round(table.id, made.spectator, seq=table.step)
+            store.next_round(table.id, made.tokens[0], seq=table.step)
+        assert table.state == "on"
+    assert len(table.game.rounds) == 3
+
+
+def test_a_finished_game_takes_no_more_moves():
+    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1)
+    table = made.table
+    while not table.round.is_over:
+        run_until_person(store, clock, made)
+        if not table.round.is_over:
+            person_move(store, made)
+    assert table.state == "finished"
+    with pytest.raises(Refused, match="over"):
+        store.next_round(table.id, made.tokens[0], seq=table.step)
+
+
+# ------------------------------------------------------------------ what a seat receives
+def hidden_tiles(table, seat):
+    """The other hands' tiles, and the sleeping ones but those R5's opening names (the
+    higher doubles nobody was dealt are known to all when a lower one opens)."""
+    r = table.round
+    named = set()
+    for e in r.events or ():
+        if e.detail and "skipped" in e.detail:
+            named |= {str(t) for t in e.detail["skipped"]}
+    out = {str(t) for t in r.sleeping_tiles} - named
+    for s in range(r.n):
+        if s != seat:
+            out |= {str(t) for t in r.hand(s)}
+    return out
+
+
+def test_no_seat_receives_another_hand_while_the_round_is_on():
+    store, made, clock = new(pace=0)
+    table = made.table
+    checked = 0
+    while not table.round.is_over:
+        for seat in range(5):
+            text = json.dumps(seat_json(table, seat))
+            assert not {t for t in hidden_tiles(table, seat) if t in text}
+            checked += 1
+        spectator = json.dumps(seat_json(table, None))
+        assert not {t for t in hidden_tiles(table, None) if t in spectator}
+        assert seat_json(table, None)["hands"] == [None] * 5
+        r = table.round
+        if table.seats[r.turn].kind == PERSON:
+            person_move(store, made)
+        else:
+            clock.now += 1
+            store.tick()
+    assert checked > 10
+    data = seat_json(table, 1)  # over: every hand shows, as on the play page
+    assert all(h is not None for h in data["hands"]) and len(data["sleeping"]) == 3
+
+
+def test_the_view_has_the_replay_json_keys():
+    store, made, _ = new()
+    data = seat_json(made.table, 0, "id")
+    assert {"events", "result", "stones", "ends", "hands"} <= set(data)
+    assert "sleeping" not in data
+    assert data["lang"] == "id" and data["seats"][1]["kind"] == "greedy"
+
+
+# ------------------------------------------------------------------ saving and resuming
+def test_a_restart_resumes_every_table_at_the_same_moment(tmp_path):
+    store, made, clock = new(folder=tmp_path)
+    table = made.table
+    run_until_person(store, clock, made)
+    person_move(store, made)
+    clock.now += 1
+    store.tick()
+    def moment(t):
+        views = [seat_json(t, seat) for seat in (0, None)]
+        for view in views:
+            del view["version"]  # how many changes this process has shown
+        return t.step, t.round.event_count, list(t.round.hands), views
+
+    before = moment(table)
+    again = Store(tmp_path, clock=Clock())
+    assert again.problems == []
+    resumed = again.get(table.id)
+    assert moment(resumed) == before
+    # the same links work, and the game goes on from there
+    assert again.access(table.id, made.tokens[3]).seat == 3
+    assert resumed.kinds == table.kinds
+
+
+def test_the_saved_game_is_a_game_file_and_holds_no_token(tmp_path):
+    store, made, _ = new(folder=tmp_path)
+    game_file = tmp_path / f"{made.table.id}.json"
+    assert load(game_file).is_game
+    text = "".join(p.read_text() for p in tmp_path.iterdir())
+    for token in (*made.tokens.values(), made.spectator, made.host):
+        assert token not in text
+
+
+def test_an_ended_table_stays_ended_after_a_restart(tmp_path):
+    store, made, _ = new(folder=tmp_path)
+    store.end(made.table.id, made.host)
+    again = Store(tmp_path)
+    assert again.get(made.table.id).state == "ended"
+
+
+def test_a_damaged_table_file_is_skipped_with_one_line(tmp_path):
+    store, made, _ = new(folder=tmp_path)
+    (tmp_path / f"{made.table.id}.json").write_text("{")
+    again = Store(tmp_path)
+    assert made.table.id not in again.tables
+    assert len(again.problems) == 1 and "\n" not in again.problems[0]
+
+
+def test_the_rate_limit_refills():
+    now = [0.0]
+    limit = RateLimit(rate=1, burst=2, clock=lambda: now[0])
+    assert [limit.allow() for _ in range(3)] == [True, True, False]
+    now[0] = 10.0
+    assert [limit.allow() for _ in range(3)] == [True, True, False]
