@@ -335,7 +335,7 @@ def html_of(widget) -> str:
     if isinstance(widget, w.HTML):
         parts.append(widget.value)
     if hasattr(widget, "html") and isinstance(widget.html, str):
-        parts.append(widget.html)
+        return "".join(parts) + widget.html  # a view drawn as one widget holds its parts
     for child in getattr(widget, "children", ()):
         parts.append(html_of(child))
     return "".join(parts)

@@ -1,10 +1,14 @@
 """The board views: the table, the five seats, the controls, the why panel and the event log.
 
-Each view is a small ``VBox``/``HBox`` that observes the controller's
-``revision`` and ``lang`` and redraws itself from the controller's state with
-the pure functions of :mod:`domeng.render`, every word in the controller's
-language. Its buttons call controller methods and nothing else; an error they
-raise is kept by :meth:`Controller.report` and shown in the app.
+Each view is ONE widget (a :class:`PaneView`, an anywidget) that observes the
+controller's ``revision`` and ``lang`` and redraws itself from the controller's
+state with the pure functions of :mod:`domeng.render`, every word in the
+controller's language. Its controls are parts of its HTML (``data-act``), its
+pictures' tiles and rows ``data-id``, all answered by one listener on the
+widget's element in the browser (``static-files/board.js``): a page sends the
+browser a handful of models, not a tree of boxes and buttons. The controls call
+controller methods and nothing else; an error they raise is kept by
+:meth:`Controller.report` and shown in the app.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import ipywidgets as w
 
 from domeng import render
 from domeng.app import texts
-from domeng.app.board import Board
+from domeng.app.board import Control, Pane, Region
 from domeng.app.controller import PERSON, Controller, EndOption
 from domeng.events import Event
 from domeng.explain.status import deal_text
@@ -27,6 +31,7 @@ from domeng.tiles import parse_tile
 
 __all__ = [
     "ControlsView",
+    "PaneView",
     "LogEntry",
     "LogView",
     "NoticeView",
@@ -117,17 +122,47 @@ class View:
         raise NotImplementedError
 
 
-class NoticeView(w.VBox, View):
+class PaneView(Pane, View):
+    """A view drawn as ONE widget (a :class:`~domeng.app.board.Pane`): its regions and
+    controls are parts of its HTML, and one listener in the browser answers them all.
+    ``relabel`` and ``refresh`` set the parts' words and state; :meth:`compose` writes the
+    HTML from them once per change (and after a message from the browser)."""
+
+    def __init__(self, ctrl: Controller, *classes: str, on_select=None) -> None:
+        super().__init__(on_select=on_select, on_error=ctrl.report)
+        for css in classes:
+            self.add_class(css)
+
+    def _redraw(self, change: dict | None = None) -> None:
+        View._redraw(self, change)
+        self.draw()
+
+    def draw(self) -> None:
+        """Compose the HTML and send it (nothing is sent when it did not change)."""
+        self.html = self.compose()
+
+    def sent(self) -> None:
+        self.draw()
+
+    def show(self, *parts: Control | Region | None) -> str:
+        """The HTML of ``parts`` (None: not shown), which become the controls the browser
+        may use and Python finds (:attr:`parts`)."""
+        shown = [p for p in parts if p is not None]
+        self.parts = {p.css: p for p in shown}
+        return "".join(p.markup() for p in shown)
+
+    def compose(self) -> str:  # pragma: no cover - every pane view overrides it
+        raise NotImplementedError
+
+
+class NoticeView(PaneView):
     """The title, the status line (whose turn, how the round ended) and the last notice."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.title = w.HTML()
-        self.status = w.HTML()
-        self.status.add_class("domeng-status")
-        self.notice = w.HTML()
-        self.notice.add_class("domeng-notice")
-        super().__init__([self.title, self.status, self.notice])
-        self.add_class("domeng-header")
+        self.title = Region("domeng-title")
+        self.status = Region("domeng-status")
+        self.notice = Region("domeng-notice")
+        super().__init__(ctrl, "domeng-header")
         self._watch(ctrl)
 
     def refresh(self) -> None:
@@ -145,15 +180,17 @@ class NoticeView(w.VBox, View):
             if notice else ""
         )
 
+    def compose(self) -> str:
+        return self.show(self.title, self.status, self.notice)
 
-class TableView(w.VBox, View):
+
+class TableView(PaneView):
     """The line of play with its open ends, and the stones still on the table."""
 
     def __init__(self, ctrl: Controller, *, width: int = 340, size: int = 30) -> None:
         self.width, self.size = width, size
-        self.picture = w.HTML()
-        super().__init__([self.picture])
-        self.add_class("domeng-table")
+        self.picture = Region("domeng-table-picture")
+        super().__init__(ctrl, "domeng-table")
         self._watch(ctrl)
 
     def refresh(self) -> None:
@@ -178,6 +215,9 @@ class TableView(w.VBox, View):
             f"{render.sleeping_html(r, size=18, lang=lang)}</div>"
         )
 
+    def compose(self) -> str:
+        return self.show(self.picture)
+
 
 def _kind_label(kind: str, _: Words) -> str:
     if kind == PERSON:
@@ -185,39 +225,33 @@ def _kind_label(kind: str, _: Words) -> str:
     return _("computer · {kind}", kind=texts.kind_name(kind, _))
 
 
-class SeatView(w.VBox, View):
+class SeatView(PaneView):
     """One seat: name, person or computer, hand (clickable on a person's turn), badges, stones.
 
-    In the hot-seat mode the hand of the person to move stays behind a
-    "ready?" cover. A tile that fits both ends with different results shows
-    two buttons, one per end.
+    One widget: the hand (``.domeng-hand-N``, its tiles ``[data-id]``), in the hot-seat
+    mode the "ready?" cover over the hand of the person to move (``.domeng-ready``),
+    the end choice for a tile that fits both ends with different results
+    (``.domeng-end-left``, ``-right``, ``-cancel``) and the strategy menu
+    (``.domeng-kind-N``).
     """
 
     def __init__(self, ctrl: Controller, seat: int, *, chooser: bool = True,
                  size: int = 28) -> None:
         self.seat = seat
         self.size = size
-        self.board = Board(on_select=guarded(ctrl, ctrl.pick))
-        self.board.add_class(f"domeng-hand-{seat}")
-        self.cover = w.VBox()
-        self.cover.add_class("domeng-cover")
-        self.ends = w.HBox()
-        self.ends.add_class("domeng-row")
-        children = [self.board, self.cover, self.ends]
-        self.kind: w.Dropdown | None = None  # made only where it is shown
+        self.board = Region(f"domeng-hand domeng-hand-{seat}", on_select=guarded(ctrl, ctrl.pick))
+        self.kind: Control | None = None  # made only where it is shown
         if chooser:
-            self.kind = w.Dropdown(options=[(k, k) for k in (PERSON, *sorted(PLAYERS))],
-                                   value=ctrl.kinds[seat], description="",
-                                   layout=w.Layout(width="auto", max_width="100%"))
-            self.kind.add_class(f"domeng-kind-{seat}")
+            self.kind = Control(f"domeng-kind-{seat}", kind="select", value=ctrl.kinds[seat],
+                                options=[(k, k) for k in (PERSON, *sorted(PLAYERS))])
             self.kind.observe(guarded(ctrl, self._kind_changed), names="value")
-            children.append(self.kind)
-        super().__init__(children)
-        self.add_class("domeng-seat-box")
-        self.add_class(f"domeng-seat-box-{seat}")
+        self._cover: tuple[str, Control] | None = None
+        self._ends: tuple[str, list[Control]] | None = None
         self._cover_for: tuple = ()
         self._ends_for: tuple = ()
         self._quiet = False
+        super().__init__(ctrl, "domeng-seat-box", f"domeng-seat-box-{seat}",
+                         on_select=guarded(ctrl, ctrl.pick))
         self._watch(ctrl)
 
     def _kind_changed(self, change) -> None:
@@ -225,7 +259,8 @@ class SeatView(w.VBox, View):
             self.ctrl.set_kind(self.seat, change["new"])
 
     def relabel(self, _: Words) -> None:
-        self.board.label = _("seat {seat}", seat=self.seat)
+        label = html.escape(_("seat {seat}", seat=self.seat))
+        self.board.attrs = f'role="group" aria-label="{label}"'
         if self.kind is not None:
             self._quiet = True
             try:
@@ -242,17 +277,21 @@ class SeatView(w.VBox, View):
         _ = words(lang)
         r = c.round
         if self.kind is not None and self.kind.value != c.kinds[s]:
-            self.kind.value = c.kinds[s]
+            self._quiet = True
+            try:
+                self.kind.value = c.kinds[s]
+            finally:
+                self._quiet = False
         selected = parse_tile(c.choice) if c.choice and c.deciding_seat == s else None
         body = render.seat_html(r, s, names=c.names, reveal=c.is_revealed(s), size=self.size,
                                 selected=selected, lang=lang)
         if self.kind is not None:
-            self.board.html = body
+            self.board.value = body
         else:
             who = (_("person") if c.is_person(s)
                    else _("computer: {kind}", kind=texts.kind_name(c.kinds[s], _)))
             kind = f'<div class="domeng-seat-kind domeng-note">{html.escape(who)}</div>'
-            self.board.html = kind + body
+            self.board.value = kind + body
         self._draw_cover(c.covered if c.covered == s else None, _)
         self._draw_ends(tuple(c.end_options(c.choice)) if selected is not None else (), _)
 
@@ -261,42 +300,58 @@ class SeatView(w.VBox, View):
             return
         self._cover_for = (seat, _.lang)
         if seat is None:
-            self.cover.children = ()
-            self.cover.layout.display = "none"
+            self._cover = None
             return
         name = self.ctrl.names[seat]
         bold = f"<strong>{html.escape(name)}</strong>"
         # TRANSLATORS: {who} is a player's name (shown in bold).
         note = _("Pass the screen to {who}; the others look away.", who=bold)
-        ready = button("domeng-ready", self.ctrl.ready, self.ctrl)
+        ready = Control("domeng-ready", on_click=guarded(self.ctrl, self.ctrl.ready))
         set_label(ready, _("I am {who}: ready", who=name), _("Show {who}'s hand", who=name))
-        self.cover.children = (w.HTML(f"<p>{note}</p>"), ready)
-        self.cover.layout.display = None
+        self._cover = (f"<p>{note}</p>", ready)
 
     def _draw_ends(self, options: tuple[EndOption, ...], _: Words) -> None:
         if (options, _.lang) == self._ends_for:
             return
         self._ends_for = (options, _.lang)
         c = self.ctrl
-        buttons: list[w.Widget] = []
-        both = bool(options) and all(o.is_mappakuling for o in options)
+        if not options:
+            self._ends = None
+            return
+        buttons: list[Control] = []
+        both = all(o.is_mappakuling for o in options)
         for o in options:
-            b = button(f"domeng-end-{o.end}", lambda end=o.end: c.choose_end(end), c)
+            b = Control(f"domeng-end-{o.end}",
+                        on_click=guarded(c, lambda end=o.end: c.choose_end(end)))
             set_label(b, _end_label(o, _, kuling=o.is_mappakuling and not both),
                       _end_tip(o, c.choice, _))
             buttons.append(b)
-        if buttons:
-            bold = f"<strong>{html.escape(c.choice)}</strong>"
-            # TRANSLATORS: {tile} is a tile such as 6|3 (shown in bold).
-            head = _("{tile} joins which end?", tile=bold)
-            if both:
-                note = html.escape(_("Either end makes a MAPPAKULING."))
-                head += f' <span class="domeng-end-note">{note}</span>'
-            buttons.insert(0, w.HTML(head))
-            cancel = button("domeng-end-cancel", c.cancel_choice, c)
-            set_label(cancel, _("cancel"), _("Choose another tile"))
-            buttons.append(cancel)
-        self.ends.children = buttons
+        bold = f"<strong>{html.escape(c.choice)}</strong>"
+        # TRANSLATORS: {tile} is a tile such as 6|3 (shown in bold).
+        head = _("{tile} joins which end?", tile=bold)
+        if both:
+            note = html.escape(_("Either end makes a MAPPAKULING."))
+            head += f' <span class="domeng-end-note">{note}</span>'
+        cancel = Control("domeng-end-cancel", on_click=guarded(c, c.cancel_choice))
+        set_label(cancel, _("cancel"), _("Choose another tile"))
+        self._ends = (head, [*buttons, cancel])
+
+    def compose(self) -> str:
+        cover = ends = ""
+        parts: list[Control | Region | None] = [self.board]
+        if self._cover is not None:
+            note, ready = self._cover
+            parts.append(ready)
+            cover = f'<div class="domeng-cover">{note}{ready.markup()}</div>'
+        if self._ends is not None:
+            head, buttons = self._ends
+            parts += buttons
+            ends = (f'<div class="domeng-row domeng-ends"><span>{head}</span>'
+                    f'{"".join(b.markup() for b in buttons)}</div>')
+        parts.append(self.kind)
+        self.parts = {p.css: p for p in parts if p is not None}
+        kind = self.kind.markup() if self.kind is not None else ""
+        return self.board.markup() + cover + ends + kind
 
 
 def _end_label(o: EndOption, _: Words, *, kuling: bool) -> str:
@@ -322,58 +377,45 @@ def _end_tip(o: EndOption, tile: str, _: Words) -> str:
              pips=o.new_end)
 
 
-class ControlsView(w.VBox, View):
+class ControlsView(PaneView):
     """Step, Back, To end of round, Auto-play with its speed, New round, New game, the
-    language, the timeline."""
+    language, the timeline: one widget, each control a part of its HTML."""
 
     def __init__(self, ctrl: Controller, *, full: bool = True) -> None:
         c = ctrl
-        self.back = button("domeng-back", c.back, c)
-        self.step = button("domeng-step", c.step, c)
-        self.to_end = button("domeng-end-round", c.to_end_of_round, c)
-        self.autoplay = w.ToggleButton(value=False, layout=w.Layout(width="auto"))
-        self.autoplay.add_class("domeng-autoplay")
+        self.back = Control("domeng-back", on_click=guarded(c, c.back))
+        self.step = Control("domeng-step", on_click=guarded(c, c.step))
+        self.to_end = Control("domeng-end-round", on_click=guarded(c, c.to_end_of_round))
+        self.autoplay = Control("domeng-autoplay", kind="toggle", value=False)
         self.autoplay.observe(guarded(c, self._autoplay_changed), names="value")
-        self.speed = w.FloatSlider(value=round(1 / c.delay, 1), min=0.5, max=5.0, step=0.5,
-                                   readout_format=".1f", layout=w.Layout(width="220px"))
-        self.speed.add_class("domeng-speed")
+        self.speed = Control("domeng-speed", kind="range", value=round(round(2 / c.delay) / 2, 1),
+                             min=0.5, max=5.0, step=0.5)
         self.speed.observe(guarded(c, self._speed_changed), names="value")
-        self.play_on = button("domeng-play-on", c.play_on, c)
-        row1 = [self.back, self.step, self.play_on, self.to_end, self.autoplay, self.speed]
+        self.play_on = Control("domeng-play-on", on_click=guarded(c, c.play_on))
         # New round, Seed, New game, Open hands and the language: made only in the full app
-        self.new_round: w.Button | None = None
-        self.seed: w.IntText | None = None
-        self.new_game: w.Button | None = None
-        self.open_hands: w.Checkbox | None = None
-        self.language: w.Dropdown | None = None
+        self.new_round: Control | None = None
+        self.seed: Control | None = None
+        self.new_game: Control | None = None
+        self.open_hands: Control | None = None
+        self.language: Control | None = None
         if full:
-            self.new_round = button("domeng-new-round", c.new_round, c)
-            self.seed = w.IntText(value=c.seed, layout=w.Layout(width="150px"))
-            self.seed.add_class("domeng-seed")
+            self.new_round = Control("domeng-new-round", on_click=guarded(c, c.new_round))
+            self.seed = Control("domeng-seed", kind="number", value=c.seed)
             seed = self.seed
-            self.new_game = button("domeng-new-game", lambda: c.new_game(seed.value), c)
-            self.open_hands = w.Checkbox(value=c.open_hands, indent=False,
-                                         layout=w.Layout(width="auto"))
-            self.open_hands.add_class("domeng-open-hands")
+            self.new_game = Control("domeng-new-game",
+                                    on_click=guarded(c, lambda: c.new_game(seed.value)))
+            self.open_hands = Control("domeng-open-hands", kind="checkbox", value=c.open_hands)
             self.open_hands.observe(guarded(c, self._open_changed), names="value")
             # each language by its own name, so a person finds theirs in any language
-            self.language = w.Dropdown(
-                options=[(name, code) for code, name in language_names().items()],
-                value=c.lang, layout=w.Layout(width="auto"))
-            self.language.add_class("domeng-language")
+            self.language = Control(
+                "domeng-language", kind="select", value=c.lang,
+                options=[(name, code) for code, name in language_names().items()])
             self.language.observe(guarded(c, self._language_changed), names="value")
-            row1 += [self.new_round, self.seed, self.new_game, self.open_hands, self.language]
         # no number of its own: its label is the status's "Round r · event k", so both agree
-        self.timeline = w.IntSlider(value=0, min=0, max=1, readout=False,
-                                    continuous_update=False, style={"description_width": "auto"},
-                                    layout=w.Layout(width="100%"))
-        self.timeline.add_class("domeng-timeline")
+        self.timeline = Control("domeng-timeline", kind="range", value=0, min=0, max=1)
         self.timeline.observe(guarded(c, self._timeline_changed), names="value")
-        buttons = w.HBox(row1)
-        buttons.add_class("domeng-controls")
-        super().__init__([buttons, self.timeline])
-        self.add_class("domeng-control-panel")
         self._quiet = False
+        super().__init__(ctrl, "domeng-control-panel")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
@@ -404,7 +446,7 @@ class ControlsView(w.VBox, View):
         self.ctrl.delay = 1.0 / max(0.1, float(change["new"]))
 
     def _open_changed(self, change) -> None:
-        if change["new"] != self.ctrl.open_hands:
+        if not self._quiet and change["new"] != self.ctrl.open_hands:
             self.ctrl.set_open_hands(change["new"])
 
     def _language_changed(self, change) -> None:
@@ -420,13 +462,8 @@ class ControlsView(w.VBox, View):
         _ = words(c.lang)
         self._quiet = True
         try:
-            last, index = c.last_index, c.index
-            if last >= self.timeline.max:
-                self.timeline.max = max(last, 1)
-                self.timeline.value = index
-            else:
-                self.timeline.value = index
-                self.timeline.max = max(last, 1)
+            self.timeline.max = max(c.last_index, 1)
+            self.timeline.value = c.index
             self.timeline.description = texts.where(c, _)
             self.autoplay.value = c.autoplaying
             self.autoplay.description = _("Stop auto-play") if c.autoplaying else _("Auto-play")
@@ -438,31 +475,45 @@ class ControlsView(w.VBox, View):
                 self.language.value = c.lang
         finally:
             self._quiet = False
+        self.speed.readout = f"{float(self.speed.value):.1f}"
+        index = c.index
         self.back.disabled = index == 0
         self.step.disabled = c.round.is_over and c.at_frontier
         self.to_end.disabled = c.round.is_over
-        self.play_on.layout.display = None if c.is_lesson_over else "none"
         if self.new_round is not None:
             self.new_round.disabled = not (c.game.current.is_over and not c.game.is_over)
 
+    def sent(self) -> None:
+        self.speed.readout = f"{float(self.speed.value):.1f}"
+        super().sent()
 
-class WhyView(w.VBox, View):
-    """The current event: its sentence, terms and stone movements; and the glossary lit up."""
+    def compose(self) -> str:
+        row = [self.back, self.step, self.play_on if self.ctrl.is_lesson_over else None,
+               self.to_end, self.autoplay, self.speed, self.new_round, self.seed, self.new_game,
+               self.open_hands, self.language]
+        shown = [p for p in row if p is not None]
+        self.parts = {p.css: p for p in [*shown, self.timeline]}
+        return (f'<div class="domeng-controls">{"".join(p.markup() for p in shown)}</div>'
+                f"{self.timeline.markup()}")
+
+
+class WhyView(PaneView):
+    """The current event: its sentence, terms and stone movements; and the glossary lit up.
+
+    One widget: the event (``.domeng-why-event``) and the glossary
+    (``.domeng-glossary-panel``), a ``<details data-keep>`` the browser keeps open or
+    closed as the person left it when the content changes (Step, Back, the timeline,
+    the log)."""
 
     def __init__(self, ctrl: Controller, *, glossary_open: bool = True) -> None:
-        self.event = w.HTML()
-        # a Board, whose browser code keeps the <details> open or closed as the person left it
-        # when the content changes (Step, Back, the timeline, the log)
-        self.glossary = Board()
-        self.glossary.add_class("domeng-glossary-panel")
+        self.event = Region("domeng-why-event")
+        self.glossary = Region("domeng-glossary-panel")
         self.glossary_open = glossary_open
-        super().__init__([self.event, self.glossary])
-        self.add_class("domeng-why")
-        self.add_class("domeng-panel")
+        super().__init__(ctrl, "domeng-why", "domeng-panel")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
-        self.glossary.label = _("glossary")
+        self.glossary.attrs = f'role="region" aria-label="{html.escape(_("glossary"))}"'
 
     def refresh(self) -> None:
         c = self.ctrl
@@ -488,11 +539,14 @@ class WhyView(w.VBox, View):
             lit = _("(lit: none)")
         glossary = _("Glossary")
         opened = " open" if self.glossary_open else ""
-        self.glossary.html = (
+        self.glossary.value = (
             f'<details class="domeng-glossary-box" data-keep="glossary"{opened}><summary>'
             f'{html.escape(glossary)} <span class="domeng-note">{html.escape(lit)}</span>'
             f"</summary>{render.glossary_html(terms, lit_first=True, lang=lang)}</details>"
         )
+
+    def compose(self) -> str:
+        return self.show(self.event, self.glossary)
 
 
 class LogEntry(NamedTuple):
@@ -518,22 +572,21 @@ def log_entries(c: Controller) -> list[LogEntry]:
     return out
 
 
-class LogView(w.VBox, View):
-    """Every event so far, newest last; a click on one jumps there."""
+class LogView(PaneView):
+    """Every event so far, newest last; a click on one (``li[data-id]``) jumps there."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.board = Board(on_select=guarded(ctrl, self._jump))
-        self.heading = w.HTML()
-        super().__init__([self.heading, self.board])
-        self.add_class("domeng-log")
-        self.add_class("domeng-panel")
+        self.heading = Region("domeng-log-heading")
+        self.board = Region("domeng-log-rows", on_select=guarded(ctrl, self._jump))
+        super().__init__(ctrl, "domeng-log", "domeng-panel", on_select=guarded(ctrl, self._jump))
         self._rows: dict[tuple, str] = {}
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
         heading = _("Event log")
         self.heading.value = f"<h3>{html.escape(heading)}</h3>"
-        self.board.label = _("event log")
+        self.board.attrs = (f'data-scroll="log" role="region" tabindex="0" '
+                            f'aria-label="{html.escape(_("event log"))}"')
         self._rows.clear()
 
     def _jump(self, value: str) -> None:
@@ -573,4 +626,7 @@ class LogView(w.VBox, View):
         if c.event_count == 0:
             items.append(deal(c.round_index, current))
         label = html.escape(_("events so far"))
-        self.board.html = f'<ol aria-label="{label}">{"".join(items)}</ol>'
+        self.board.value = f'<ol aria-label="{label}">{"".join(items)}</ol>'
+
+    def compose(self) -> str:
+        return self.show(self.heading, self.board)
