@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import OPENING_HANDS as HANDS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domeng import links
 from domeng.errors import ScenarioError
@@ -310,3 +312,95 @@ def test_format_md_states_the_link_s_version_and_limits():
     assert links.DEFAULT_BASE in section
     for page in links.PAGES:
         assert f"`{page}`" in section
+
+
+def _without_nulls(value):
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
+
+
+def _json(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _same_data_as_a_link(path: Path) -> tuple[dict, str] | None:
+    """The file's object and a link of it when the link holds the same object (the
+    packed form cannot hold every broken file: a hand of "7|1", a move of 5 …)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        value = _crafted(data)
+        back = links.unpack(value)
+    except Exception:  # noqa: BLE001 - a broken file the packed form cannot hold
+        return None
+    implied = {k for k in ("format", "version") if k not in data}  # the link's own
+    try:
+        same = _json(_without_nulls({k: v for k, v in back.items() if k not in implied})) == (
+            _json(_without_nulls(data)))  # as JSON: true and 1.0 are not 1 here
+    except RecursionError:
+        return None
+    return (data, value) if same else None
+
+
+def test_a_link_of_each_bad_file_of_the_corpus_is_refused_with_the_file_s_own_line():
+    corpus = Path(__file__).parent / "bad_inputs"
+    checked = 0
+    for path in sorted(corpus.glob("*.json")):
+        if path.name == "expected.json":
+            continue
+        case = _same_data_as_a_link(path)
+        if case is None:
+            continue
+        data, value = case
+        with pytest.raises(ScenarioError) as by_file:
+            load(data)
+        with pytest.raises(ScenarioError) as by_link:
+            decode(value)
+        assert by_link.value.describe() == by_file.value.describe(), path.name
+        assert by_link.value.describe("id") == by_file.value.describe("id"), path.name
+        checked += 1
+    print(f"\n{checked} bad files of the corpus checked as links")
+    assert checked >= 40
+
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_link_changed_anywhere_gives_the_same_table_or_one_scenario_error(data):
+    value = VALUE
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(value)))
+        how = data.draw(st.sampled_from(["put", "drop", "change"]))
+        ch = data.draw(st.sampled_from(ALPHABET + ".=%é \n"))
+        if how == "put":
+            value = value[:i] + ch + value[i:]
+        elif how == "drop":
+            value = value[:i] + value[i + 1:]
+        else:
+            value = value[:i] + ch + value[i + 1:]
+    try:
+        back = decode(value)
+    except ScenarioError as exc:
+        assert "\n" not in str(exc) and exc.describe("lt")
+    else:
+        assert back == decode(VALUE)  # only a change that changed nothing
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400), st.booleans())
+def test_any_well_packed_bytes_give_a_table_or_one_scenario_error(body, with_json):
+    if with_json:  # bytes behind a JSON part, so the binary part is reached
+        body = b'{"title": "t"}\0' + body
+    try:
+        decode(_value(body))
+    except ScenarioError as exc:
+        assert "\n" not in str(exc)
