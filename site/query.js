@@ -47,7 +47,7 @@ document.addEventListener("click", function (event) {
 
 // What the page says while its Python starts, in the page's language (a tutorial's is in its
 // name, tutorial-id; the play page's is its ?lang=), from the catalogue: site/build.py writes
-// DOMENG_LOADING (domeng.loading) above this script. Voici says "Running ...", then
+// DOMENG_LOADING (domeng.web.loading) above this script. Voici says "Running ...", then
 // "Starting up kernel..." (the one call with a text), then "Executing 3 of 40" (no text).
 (function () {
   var all = window.DOMENG_LOADING || {};
@@ -74,12 +74,13 @@ document.addEventListener("click", function (event) {
 // up, as the play page's does with its language), and the rest as it runs, as Voilà's
 // progressive rendering does. Voici's template calls update_loading_text(index, ...) before
 // it runs cell `index` (cell-index, from 1) and display_cells after the last; both are
-// defined before this script. Not with ?scenario=NAME: the tutorial's last cell puts that
-// lesson at its top, which would push down what the learner has started to read.
+// defined before this script. Not with ?scenario=NAME or ?s=v1.… (a teacher's own lesson):
+// the tutorial's last cell puts that lesson at its top, which would push down what the
+// learner has started to read.
 (function () {
   var update = window.update_loading_text;
   var display = window.display_cells;
-  if (!update || !display || /[?&]scenario=/.test(window.location.search)) return;
+  if (!update || !display || /[?&](scenario|s)=/.test(window.location.search)) return;
   var codeAfterTable = false;
   var shown = false;
   window.update_loading_text = function (index, count, text) {

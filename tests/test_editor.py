@@ -394,3 +394,99 @@ def test_every_set_up_the_editor_accepts_gives_files_the_reader_accepts():
             e.cut_at(k)
             rec = records.load(e.scenario())
             assert records.replay(rec).rounds[0].event_count == k
+
+
+# ---------------------------------------------------------------- the pages open ?s=
+def _bad_links() -> dict[str, str]:
+    import base64
+    import zlib
+
+    from domeng import links
+
+    good = links.encode("ceki")
+    changed = good[:40] + ("A" if good[40] != "A" else "B") + good[41:]
+    big = "v1." + base64.urlsafe_b64encode(zlib.compress(b"x" * 1_000_000)).decode().rstrip("=")
+    data = links.decode(good)
+    data["stones"] = {"table": 26, "players": [0, 0, 0, 0, 0]}
+    return {"cut short": good[:-9], "a character changed": changed,
+            "an unknown version": "v9." + good[3:], "a megabyte": "v1." + "A" * 1_048_576,
+            "a zip bomb": big, "an impossible table": _pack_unchecked(data)}
+
+
+def _pack_unchecked(data) -> str:
+    """A well-formed link whose table is impossible (26 stones): packed without the checks."""
+    from domeng import links
+
+    return links.VERSION + "." + links._pack(dict(data))
+
+
+def test_the_tutorial_opens_a_link_with_its_language_bar_keeping_it():
+    from domeng import links
+    from domeng.web.voila import opened_lesson
+
+    value = links.encode("ceki")
+    box = opened_lesson(f"s={value}", lang="id")
+    intro, app = box.children
+    assert app.controller.record.title_in("id") == records.load_builtin("ceki").title_in("id")
+    assert f"s={value}" in intro.value and "domeng-opened-lesson" in box._dom_classes
+
+
+def test_a_title_in_a_link_is_shown_as_text():
+    from domeng import links
+    from domeng.web.voila import opened_lesson
+
+    e = clicked()
+    e.set_title("en", "<img src=x onerror=alert(1)>")
+    box = opened_lesson("s=" + links.encode(e.scenario()))
+    assert "<img" not in box.children[0].value
+    assert "&lt;img src=x onerror=alert(1)&gt;" in box.children[0].value
+
+
+@pytest.mark.parametrize("kind", list(_bad_links()))
+def test_a_bad_link_is_one_line_on_every_page_and_the_page_keeps_working(kind):
+    from domeng.app import build_app
+    from domeng.app.practice import finish_practice, practice_page
+    from domeng.web.voila import finish_play, opened_lesson
+
+    value = _bad_links()[kind]
+    box = opened_lesson(f"s={value}")
+    assert "domeng-query-error" in box._dom_classes
+    assert box.value.count("<p") == 1 and "This link cannot be opened" in box.value
+    app = build_app(seed=1)
+    finish_play(app, query=f"lang=lt&s={value}")
+    c = app.controller
+    assert c.mode == "play" and c.lang == "lt" and len(c.errors) == 1
+    assert "\n" not in c.errors[0] and "nuorod" in c.errors[0].lower()
+    c.step()
+    assert c.position == (0, 1)
+    page = practice_page()
+    finish_practice(page, query=f"s={value}")
+    assert "cannot be opened" in page.error.value and page.view is None
+    page.open_puzzle(page.names[0])
+    assert page.view is not None
+
+
+def test_the_play_and_practice_pages_open_a_link():
+    from domeng import links
+    from domeng.app import build_app
+    from domeng.app.practice import finish_practice, practice_page
+    from domeng.web.voila import finish_play, language_links
+
+    e = Editor()
+    e.load(records.load_builtin("pollo"))
+    e.cut_at(19)
+    e.set_goal("not-cucuq")
+    e.set_title("en", "Which end?")
+    puzzle = links.encode(e.scenario())
+    page = practice_page()
+    finish_practice(page, query=f"lang=id&s={puzzle}")
+    assert page.view.controller.seat == 3 and page.lang == "id" and page.error.value == ""
+    assert f"s={puzzle}" in page.bar.value
+    app = build_app(seed=1)
+    finish_play(app, query=f"s={puzzle}")
+    assert app.controller.record.title == "Which end?" and app.controller.mode == "scenario"
+    lesson = links.encode("pass")
+    not_a_puzzle = practice_page()
+    finish_practice(not_a_puzzle, query=f"s={lesson}")
+    assert "cannot be opened" in not_a_puzzle.error.value
+    assert f"s={lesson}" in language_links("en", "play", query=f"s={lesson}")

@@ -568,6 +568,8 @@ class PracticePage(w.VBox):
         self.puzzles = _puzzles()
         self.names = [p.name for p in self.puzzles]
         self.current = ""
+        self.link = ""
+        """The ``s=`` value of a puzzle opened from a link (:meth:`open_record`), else ""."""
         self.view: PuzzleView | None = None
         self.progress = Progress(known=self.names)
         self.bar = w.HTML()
@@ -596,7 +598,8 @@ class PracticePage(w.VBox):
         from domeng.web.voila import language_links
 
         _ = words(self.lang)
-        query = urlencode({"puzzle": self.current}) if self.current else ""
+        query = (urlencode({"puzzle": self.current}) if self.current
+                 else urlencode({"s": self.link}) if self.link else "")
         self.bar.value = language_links(self.lang, "practice", query=query)
         hint, retry = (f"<strong>{html.escape(label)}</strong>"
                        for label in (_("Hint"), _("Retry")))
@@ -644,6 +647,20 @@ class PracticePage(w.VBox):
         self._draw()
         return view
 
+    def open_record(self, record, *, link: str = "") -> PuzzleView:
+        """Open a puzzle given whole (a loaded record with a ``puzzle`` key: a teacher's
+        link, ``?s=…``) above the index; ``link`` is its ``s=`` value, kept by the language
+        bar. A record that is no puzzle raises :class:`~domeng.errors.DomengError` and
+        changes nothing."""
+        view = PuzzleView(record, lang=self.lang)
+        self.view = view
+        self.current, self.link = "", link
+        self.error.value = ""
+        self.opened.children = (view,)
+        self.add_class("domeng-practice-has-open")
+        self._draw()
+        return view
+
     def show_error(self, exc: BaseException) -> None:
         """One line for an error of the page's own clicks or link (never a traceback)."""
         if isinstance(exc, DomengError):
@@ -678,7 +695,8 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     """The practice page's last cell: its link's language (``?lang=id``) and puzzle
     (``?puzzle=NAME``). With Voilà's preheated kernels it first waits for the visitor's
     request, which brings the query. A name that is no puzzle is one line on the page,
-    naming the puzzles there are.
+    naming the puzzles there are. A teacher's puzzle travels whole as ``?s=v1.…``
+    (:mod:`domeng.links`); a link that cannot be read, or holds no puzzle, is one line.
 
     >>> page = practice_page()
     >>> finish_practice(page, query=f"lang=lt&puzzle={page.names[-1]}")
@@ -687,12 +705,32 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     >>> finish_practice(page, query="puzzle=no-such-puzzle")
     >>> "no-such-puzzle" in page.error.value
     True
+    >>> from domeng import links
+    >>> from domeng.puzzles import load_puzzle
+    >>> finish_practice(page, query="s=" + links.encode(load_puzzle("pollo-which-end").record))
+    >>> page.view.controller.seat, page.error.value
+    (3, '')
+    >>> finish_practice(page, query="s=v1.AAAA")
+    >>> "cannot be opened" in page.error.value
+    True
     """
-    from domeng.web.voila import language_from_query, query_value, wait_for_request
+    from domeng.web.voila import (
+        language_from_query,
+        link_error,
+        query_value,
+        record_from_query,
+        wait_for_request,
+    )
 
     if query is None:
         wait_for_request()
     page.set_language(language_from_query(query))
+    try:
+        record = record_from_query(query)
+        if record is not None:
+            page.open_record(record, link=query_value(query, "s") or "")
+    except DomengError as exc:
+        page.error.value = link_error(exc, page.lang).value
     name = query_value(query, "puzzle")
     if name is not None:
         try:

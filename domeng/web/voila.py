@@ -5,7 +5,12 @@ in the environment variable ``QUERY_STRING``. :func:`scenario_from_query`
 reads the scenario's name from ``?scenario=NAME``, and :func:`opened_lesson`
 builds what the tutorial shows at its top for it: a line naming the lesson,
 and that scenario's app. Without a query (in Jupyter, under nbval) both give
-None and the tutorial shows nothing extra.
+None and the tutorial shows nothing extra. A teacher's own lesson travels whole in
+the address, ``?s=v1.…`` (:mod:`domeng.links`, made by the app's table editor or
+``domeng share``): :func:`opened_lesson` opens it the same way, :func:`finish_play` on
+the play page's table, and ``domeng.app.practice.finish_practice`` as a puzzle. A link
+that cannot be read is one plain line on the page (:func:`link_error`); the rest of the
+page works as without it.
 
 **In the page's language.** The tutorial is written once per language
 (``tutorial.ipynb``, ``tutorial-id.ipynb``, ``tutorial-lt.ipynb``); each passes
@@ -66,8 +71,9 @@ import traitlets
 from domeng.app import App, build_app
 from domeng.app.board import asset
 from domeng.app.controller import SERVER_LOG, Controller, log_to_server
+from domeng.app.texts import Notice
 from domeng.errors import DomengError
-from domeng.i18n import DEFAULT, Words, check_language, language_names, languages, words
+from domeng.i18n import DEFAULT, N_, Words, check_language, language_names, languages, words
 from domeng.records import builtin_scenarios
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
@@ -81,6 +87,8 @@ __all__ = [
     "finish_play",
     "language_from_query",
     "language_links",
+    "link_error",
+    "record_from_query",
     "opened_lesson",
     "play_page",
     "opened_slot",
@@ -117,6 +125,42 @@ def scenario_from_query(query: str | None = None) -> str | None:
     'pollo'
     """
     return query_value(query, "scenario")
+
+
+def record_from_query(query: str | None = None):
+    """The scenario of a link's ``s=v1.…`` in ``query`` (default: ``$QUERY_STRING``), read
+    with a file's checks (:func:`domeng.links.load_link`); None when the query has no ``s=``.
+    A link that cannot be read raises :class:`~domeng.errors.DomengError` (its one line).
+
+    >>> from domeng import links
+    >>> record_from_query("s=" + links.encode("ceki")).name, record_from_query("lang=id")
+    ('ceki', None)
+    """
+    value = query_value(query, "s")
+    if value is None:
+        return None
+    from domeng.links import load_link
+
+    return load_link(value)
+
+
+LINK_CANNOT_OPEN = N_("This link cannot be opened: {error}")
+"""What a page says, in one line, when its ``s=`` link cannot be read."""
+
+
+def link_error(exc: DomengError, lang: str | None = None) -> w.HTML:
+    """One plain line saying why the page's link cannot be opened (its text escaped), with
+    the CSS class ``domeng-query-error``.
+
+    >>> from domeng.links import LinkError
+    >>> link_error(LinkError("<b>broken</b>")).value.split(">", 1)[1]
+    'This link cannot be opened: &lt;b&gt;broken&lt;/b&gt;</p>'
+    """
+    _ = words(lang)
+    line = " ".join(_(LINK_CANNOT_OPEN, error=exc.describe(_.lang)).split())
+    box = w.HTML(f'<p class="domeng-query-error-text" role="alert">{html.escape(line)}</p>')
+    box.add_class("domeng-query-error")
+    return box
 
 
 def language_from_query(query: str | None = None) -> str:
@@ -169,6 +213,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
     current = check_language(current)
     kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
     scenario = query_value(query, kept) if kept else None
+    link = query_value(query, "s")  # a teacher's own lesson (domeng.links) stays open too
     items = []
     for code, name in language_names().items():
         label = html.escape(name)
@@ -179,6 +224,8 @@ def language_links(current: str | None, page: str = "tutorial", *,
         href = _page_file(page, code)
         if scenario is not None:
             href += ("&" if "?" in href else "?") + urlencode({kept: scenario})
+        if link is not None:
+            href += ("&" if "?" in href else "?") + urlencode({"s": link})
         items.append(f'<a class="domeng-language-link" href="{html.escape(href)}" '
                      f'lang="{code}" hreflang="{code}" style="{_LINK_STYLE}">{label}</a>')
     _ = words(current)
@@ -237,6 +284,8 @@ def opened_lesson(query: str | None = None, *, lang: str | None = None) -> w.Wid
     (True, True)
     """
     _ = words(lang)
+    if query_value(query, "s") is not None:
+        return _opened_link(_, query, lang)
     name = scenario_from_query(query)
     if name is None:
         return None
@@ -251,6 +300,27 @@ def opened_lesson(query: str | None = None, *, lang: str | None = None) -> w.Wid
         'padding: 2px 10px; margin: 4px 0;">'
         + language_links(_.lang, query=urlencode({"scenario": name}))
         + f"<p>{_lesson_intro(_, record.title_in(_.lang) or record.name)}</p></div>"
+    )
+    app: App = _build_app(lang, scenario=record, compact=True, lesson=True)
+    app.add_class("domeng-opened-app")
+    box = w.VBox([intro, app])
+    box.add_class("domeng-opened-lesson")
+    return box
+
+
+def _opened_link(_: Words, query: str | None, lang: str | None) -> w.Widget:
+    """:func:`opened_lesson` for a link that holds the whole lesson (``?s=v1.…``)."""
+    try:
+        record = record_from_query(query)
+    except DomengError as exc:
+        return link_error(exc, _.lang)
+    # TRANSLATORS: in "You opened the lesson {title}" for a teacher's lesson with no title
+    title = record.title_in(_.lang) or _("a lesson made for you")
+    intro = w.HTML(
+        '<div class="domeng-opened-intro" style="border-left: 5px solid #1d4ed8; '
+        'padding: 2px 10px; margin: 4px 0;">'
+        + language_links(_.lang, query=urlencode({"s": query_value(query, "s")}))
+        + f"<p>{_lesson_intro(_, title)}</p></div>"
     )
     app: App = _build_app(lang, scenario=record, compact=True, lesson=True)
     app.add_class("domeng-opened-app")
@@ -606,6 +676,12 @@ def finish_play(app: App, *, query: str | None = None) -> None:
     if query is None:
         wait_for_request()
     app.controller.set_language(language_from_query(query))
+    try:
+        record = record_from_query(query)
+        if record is not None:
+            app.controller.load_scenario(record)
+    except DomengError as exc:
+        app.controller.report(exc, notice=Notice(LINK_CANNOT_OPEN, {"error": exc}))
 
 
 def wait_for_request(timeout: float = 5.0) -> None:
