@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from domeng.simulate import simulate
 from domeng.terms import Ending
 
 ROOT = Path(__file__).resolve().parents[1]
+TUTORIALS = sorted((ROOT / "notebooks").glob("tutorial*.ipynb"))
 STALE = "domeng/ahead.json is out of date: python -m domeng.ahead --write"
 
 
@@ -42,3 +44,20 @@ def test_the_file_holds_exactly_the_declared_calls():
     data = json.loads((ROOT / "domeng" / ahead.FILE).read_text(encoding="utf-8"))
     assert len(data["random_rounds"]) == len(ahead.RANDOM_ROUNDS)
     assert len(data["simulated"]) == len(ahead.SIMULATED)
+@pytest.mark.parametrize("notebook", TUTORIALS, ids=lambda p: p.stem)
+def test_each_tutorial_reads_its_statistics_from_the_stored_calls(notebook):
+    """Every random_rounds/endings call of a tutorial is a stored one (none is played for
+    each visitor), and none imports domeng.stats or domeng.simulate for them."""
+    code = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]
+                     if c["cell_type"] == "code")
+    assert "from domeng.stats import" not in code and "from domeng.simulate import" not in code
+    calls = re.findall(r"random_rounds\(([\d_]+), seed=(\d+)(?:, opener=(\d+))?\)", code)
+    assert len(calls) == len(ahead.RANDOM_ROUNDS)
+    for n, seed, opener in calls:
+        assert ahead.is_stored(int(n), seed=int(seed), opener=int(opener) if opener else None)
+    sims = re.findall(r"endings\(\[p\] \* 5, rounds=([\d_]+), seed=(\d+)\) for p in \(([^)]*)\)",
+                      code)
+    assert sims, "the tutorial's games come from ahead.endings"
+    for rounds, seed, names in sims:
+        for name in re.findall(r'"(\w+)"', names):
+            assert ((name,) * 5, int(rounds), int(seed)) in ahead.SIMULATED
