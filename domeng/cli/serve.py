@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 from domeng.cli.options import add_language_argument
 from domeng.i18n import words
-from domeng.web.serve import build_site, copy_notebooks, serve
+from domeng.web.serve import MAX_VISITORS, build_site, copy_notebooks, serve
 
 __all__ = ["add_server_arguments", "port_arg", "run_app", "run_hub_config", "run_notebooks",
-           "run_site"]
+           "run_site", "visitors_arg"]
 
 
 def port_arg(lang: str | None) -> Callable[[str], int]:
@@ -33,6 +33,24 @@ def port_arg(lang: str | None) -> Callable[[str], int]:
     return port
 
 
+def visitors_arg(lang: str | None) -> Callable[[str], int]:
+    """An argparse ``type``: a class of 1–``MAX_VISITORS``, else a one-line error in ``lang``."""
+    _ = words(lang)
+
+    def visitors(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value} is not a number of visitors",
+                                               value=repr(text))) from None
+        if not 1 <= value <= MAX_VISITORS:
+            raise argparse.ArgumentTypeError(_("{value} is not a class of 1–{most} visitors",
+                                               value=value, most=MAX_VISITORS))
+        return value
+
+    return visitors
+
+
 def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
                          lang: str | None = None) -> None:
     """``--port``, ``--ip`` and ``--lang`` for ``domeng app`` and ``domeng play``;
@@ -42,13 +60,21 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
     parser.add_argument("--ip", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1, this machine "
                              "only; 0.0.0.0 serves a class)")
+    parser.add_argument("--tables", metavar="DIR", default=None,
+                        help="where the tables played together are saved and resumed from "
+                             "(default: domeng-tables in Jupyter's data directory)")
+    parser.add_argument("--visitors", type=visitors_arg(lang), metavar="N", default=None,
+                        help="a class of N arriving at once: N kernels run the page ahead "
+                             "(default 2); says how much memory that takes, and refuses a "
+                             "class this machine cannot hold")
     add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
                                   "gets ?lang=) and of the messages")
 
 
 def run_app(args: argparse.Namespace) -> int:
     """``domeng app`` / ``domeng play``."""
-    serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None))
+    serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None),
+          tables=getattr(args, "tables", None), visitors=getattr(args, "visitors", None))
     return 0
 
 

@@ -62,6 +62,19 @@ PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practi
 IDLE_SECONDS = 600
 """Kernels of pages left idle this long are shut down."""
 
+POOL = 2
+"""Preheated kernels waiting for the page ``/`` opens, without ``--visitors``."""
+MAX_VISITORS = 500
+"""The largest class ``--visitors`` takes."""
+KERNEL_MB = 130
+"""Memory one page's kernel holds (RSS, MB) once its visitor has opened it: measured by
+``benchmarks/bench_voila.py`` (the tutorial, after its later tables; RESULTS-voila.md)."""
+KERNEL_CPU = 2.0
+"""CPU seconds one kernel takes to start and run the tutorial ahead (the same benchmark);
+a 2-core machine preheats two at a time."""
+SERVER_MB = 250
+"""Memory Voilà's own process holds with a class's kernels (RSS, MB; the same benchmark)."""
+
 
 class ServeError(DomengError):
     """The lesson cannot be served: Voilà is missing, the port is taken, a file is in the way."""
@@ -234,8 +247,14 @@ def _voila_app():
         page = "tutorial"
         lang: str | None = None
         notebooks: tuple[str, ...] = ()
+        tables: Path | None = None
+        """Where the tables played together are saved (domeng.together); None: the default."""
 
         def init_handlers(self) -> list:
+            from domeng.together.handlers import handlers as together
+            from domeng.together.handlers import tables_folder
+            from domeng.together.store import Store
+
             base = f"{self.server_url.rstrip('/')}/"
             page, lang, notebooks = self.page, self.lang, self.notebooks
 
@@ -244,7 +263,11 @@ def _voila_app():
 
             handlers = [(h[0], PageHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
-            return [(self.server_url, RootHandler, {"to": to}), *handlers]
+            store = Store(self.tables or tables_folder())
+            for problem in store.problems:
+                self.log.warning("domeng: a table was not resumed: %s", problem)
+            return [(self.server_url, RootHandler, {"to": to}), *together(store, base),
+                    *handlers]
 
         def stop(self) -> None:
             """On Ctrl-C: end the kernels at once. Voilà asks each to shut down, and a
@@ -259,29 +282,80 @@ def _voila_app():
     return DomengVoila, Config
 
 
-def kernel_pools(page: str, lang: str | None, notebooks: Collection[str]) -> dict:
-    """Voilà's ``kernel_pools_config``: 2 preheated kernels for the notebook ``/`` opens,
-    1 for the other page in the server's language, none for any other notebook.
+def kernel_pools(page: str, lang: str | None, notebooks: Collection[str], *,
+                 visitors: int | None = None) -> dict:
+    """Voilà's ``kernel_pools_config``: 2 preheated kernels for the notebook ``/`` opens
+    (``visitors`` of them for a class: each arriving student finds a kernel that has
+    already run the page), 1 for the other page in the server's language, none for any other
+    notebook.
 
     >>> pools = kernel_pools("play", "id", ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"])
     >>> {name: pool["pool_size"] for name, pool in pools.items()}
     {'default': 0, 'play.ipynb': 2, 'tutorial-id.ipynb': 1}
+    >>> kernel_pools("tutorial", None, ["tutorial.ipynb"], visitors=30)["tutorial.ipynb"]
+    {'pool_size': 30}
     """
     other = "play" if page == "tutorial" else "tutorial"
     return {"default": {"pool_size": 0},
-            _notebook_of(page, lang, notebooks): {"pool_size": 2},
+            _notebook_of(page, lang, notebooks): {"pool_size": visitors or POOL},
             _notebook_of(other, lang, notebooks): {"pool_size": 1}}
 
 
+def class_memory(visitors: int | None) -> tuple[int, int]:
+    """Memory (MB) a server holds for a class of ``visitors``: with its kernels waiting
+    (the page's pool and the other page's kernel), and once the whole class has opened the
+    page (each student's kernel, and the pool filled again behind them), Voilà included.
+
+    >>> class_memory(30)
+    (4280, 8180)
+    """
+    pool = (visitors or POOL) + 1
+    return SERVER_MB + pool * KERNEL_MB, SERVER_MB + (pool + (visitors or POOL)) * KERNEL_MB
+
+
+def check_visitors(visitors: int, available_mb: float | None = None) -> tuple[int, int]:
+    """:func:`class_memory` of a class of ``visitors``, or :class:`ServeError` when this
+    machine cannot hold it once the class has arrived (``available_mb``: default, the
+    memory the system has available now, from psutil).
+
+    >>> check_visitors(30, available_mb=16_000)
+    (4280, 8180)
+    >>> try:
+    ...     check_visitors(30, available_mb=4_000)
+    ... except ServeError as exc:
+    ...     print(exc.describe())  # doctest: +NORMALIZE_WHITESPACE
+    a class of 30 needs about 8,180 MB (130 MB a kernel), but this machine has 4,000 MB
+    available: give a smaller --visitors
+    """
+    if available_mb is None:
+        import psutil
+
+        available_mb = psutil.virtual_memory().available / 2**20
+    waiting, arrived = class_memory(visitors)
+    if arrived > available_mb:
+        # TRANSLATORS: --visitors asked for a class larger than the machine's memory holds.
+        raise ServeError(N_("a class of {n} needs about {need:,} MB ({kernel} MB a kernel), "
+                            "but this machine has {free:,} MB available: give a smaller "
+                            "--visitors"),
+                         n=visitors, need=arrived, kernel=KERNEL_MB, free=int(available_mb))
+    return waiting, arrived
+
+
 def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
-          lang: str | None = None) -> None:
+          lang: str | None = None, visitors: int | None = None,
+          tables: str | Path | None = None) -> None:
     """Serve the notebooks with Voilà until stopped, ``/`` opening at ``page`` in ``lang``
-    (the tutorial in that language, the play page with ``?lang=``)."""
+    (the tutorial in that language, the play page with ``?lang=``). ``visitors``: the size
+    of a class arriving at once (:func:`kernel_pools`); refused with :class:`ServeError`
+    when the machine cannot hold it (:func:`check_visitors`). The tables played together
+    (:mod:`domeng.together`) are saved in and resumed from ``tables`` (None:
+    :func:`domeng.together.handlers.tables_folder`)."""
     _ = words(lang)
     if page not in PAGES:
         raise ServeError(N_("no page {page}: the pages are {pages}"), page=repr(page),
                          pages=", ".join(PAGES))
     lang = check_language(lang)
+    memory = check_visitors(visitors) if visitors else None
     app_class, Config = _voila_app()
     check_port(ip, port)
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
@@ -289,14 +363,23 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
     )
     with notebooks_dir() as folder:
         notebooks = tuple(notebook_names(folder))
-        pools = kernel_pools(page, lang, notebooks)
+        pools = kernel_pools(page, lang, notebooks, visitors=visitors)
         config = Config({"VoilaKernelManager": {"kernel_pools_config": pools}})
         app_class.page, app_class.lang, app_class.notebooks = page, lang, notebooks
+        app_class.tables = Path(tables) if tables is not None else None
         url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
         if page == "tutorial":
             print(_("Domeng tutorial: {url}  (Ctrl-C stops it)", url=url), flush=True)
         else:
             print(_("Domeng play: {url}  (Ctrl-C stops it)", url=url), flush=True)
+        if memory is not None:
+            waiting, arrived = memory
+            # TRANSLATORS: said at the start of `domeng app --visitors N`; {kernels} is N + 1.
+            print(_("For a class of {n}: {kernels} kernels run the page ahead, about "
+                    "{waiting:,} MB; with the whole class in, about {arrived:,} MB ({kernel} MB "
+                    "a kernel). They are ready about {seconds:,} s from now.", n=visitors,
+                    kernels=visitors + 1, waiting=waiting, arrived=arrived, kernel=KERNEL_MB,
+                    seconds=max(5, round(visitors * KERNEL_CPU / 2))), flush=True)
         app_class.launch_instance([str(folder), *voila_flags(ip=ip, port=port)], config=config)
 
 
