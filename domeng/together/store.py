@@ -68,8 +68,8 @@ from domeng.rules import Rules
 from domeng.tiles import Tile
 
 __all__ = [
-    "PERSON", "STAND_IN", "Access", "Made", "RateLimit", "Refused", "Seat", "Store", "Table",
-    "refusal_text", "seat_json",
+    "PERSON", "STAND_IN", "Access", "BadToken", "Made", "NoTable", "RateLimit", "Refused",
+    "Seat", "Store", "Table", "refusal_text", "seat_json",
 ]
 
 log = logging.getLogger(__name__)
@@ -86,6 +86,14 @@ _ID = re.compile(r"[0-9a-f]{12}")
 class Refused(DomengError):
     """A request a table refuses (out of turn, a forged token, a replayed request, an ended
     table …): its message is one line, and nothing at the table changed."""
+
+
+class NoTable(Refused):
+    """A table id this server does not hold."""
+
+
+class BadToken(Refused):
+    """A token that opens nothing at the table (missing, forged, another table's)."""
 
 
 def _hash(token: str) -> str:
@@ -312,7 +320,7 @@ class Store:
         """The table ``table_id``, or :class:`Refused`."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
-            raise Refused(N_("no table {table} on this server: the link is wrong, or the table "
+            raise NoTable(N_("no table {table} on this server: the link is wrong, or the table "
                              "was removed"), table=show_value(table_id))
         return table
 
@@ -325,7 +333,7 @@ class Store:
         """
         table = self.get(table_id)
         if not isinstance(token, str) or not token:
-            raise Refused(N_("this link has no token: open the link you were given, whole"))
+            raise BadToken(N_("this link has no token: open the link you were given, whole"))
         found: Access | None = None
         for s, seat in enumerate(table.seats):
             if _matches(token, seat.token_hash) and found is None:
@@ -335,7 +343,7 @@ class Store:
         if _matches(token, table.host_hash) and found is None:
             found = Access(table, None, True)
         if found is None:
-            raise Refused(N_("this token opens no seat at table {table}: open the link you "
+            raise BadToken(N_("this token opens no seat at table {table}: open the link you "
                              "were given, whole"), table=table.id)
         return found
 

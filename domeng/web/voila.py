@@ -630,13 +630,21 @@ def play_page(app: App) -> PlayPage:
             "next round. When several people share the screen, each one's hand stays "
             "covered until they say they are ready. The lessons are in the tutorial.",
             step=step, auto=auto, new_round=new_round,
-        ) + "</p>" + _practice_link(_)
+        ) + "</p>" + _practice_link(_) + invitation_html(_.lang)
 
     draw()
     ctrl.observe(draw, "lang")
     header = w.VBox([bar, intro])
     header.add_class("domeng-play-header")
     return PlayPage([header, app])
+
+
+def invitation_html(lang: str) -> str:
+    """The play page's "Play with others" line (:func:`domeng.together.pages.invitation_html`:
+    a link to a new table on ``domeng app``; on the static site, why there is none)."""
+    from domeng.together.pages import invitation_html as line
+
+    return line(lang)
 
 
 def _practice_link(_: Words) -> str:
