@@ -17,9 +17,13 @@ is a model of its own in the browser):
   page once all of it is built (what a visitor's kernel holds after scrolling through);
 - **practice page**: ``notebooks/practice.ipynb``, every cell (— where it is not there yet).
 
-It also prints, for this checkout only, the median kernel time of one Step of the play
-page's table (every view redrawn; ``benchmarks/bench_app.py`` measures it at length) and
-the models a Step creates (none should be: a Step changes the models' values).
+It prints the kilobytes of those models' first states too (as JSON, each model's
+``get_state()``: its HTML, and an anywidget's own JavaScript and CSS, which each
+anywidget model carries). It also prints, for each tree, the median kernel time of one
+Step of the play page's table (every view redrawn; ``benchmarks/bench_app.py`` measures
+it at length) and the models a Step creates (none should be: a Step changes the models'
+values). The trees are measured one after the other in the same run, so a busy machine
+slows them alike.
 """
 
 from __future__ import annotations
@@ -47,25 +51,41 @@ def _cells(notebook: Path) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
 
 
-def _models() -> int:
+def _registry() -> dict:
     import ipywidgets
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        return len(ipywidgets.Widget.widgets)
+        return ipywidgets.Widget.widgets
 
 
-def _run(cells: list[str], upto: str | None = None) -> tuple[int, int]:
+def _models() -> int:
+    return len(_registry())
+
+
+def _kb(ids: set) -> float:
+    """The kilobytes of the models ``ids``' first states, as JSON (what the kernel sends)."""
+    widgets = _registry()
+    total = 0
+    for key in ids:
+        state = widgets[key].get_state()
+        total += len(json.dumps(state, default=str, ensure_ascii=False).encode("utf-8"))
+    return total / 1000
+
+
+def _run(cells: list[str], upto: str | None = None) -> tuple[int, int, float, float]:
     """Run ``cells`` in one namespace (up to the first holding ``upto``): the models after
-    them, and the models the last cell run made."""
+    them and the models the last cell run made, and their states' kilobytes."""
     space: dict = {"__name__": "__main__"}
-    before = last = _models()
+    first = set(_registry())
+    last = first
     for source in cells:
-        last = _models()
+        last = set(_registry())
         exec(compile(source, "<cell>", "exec"), space)  # noqa: S102 - the project's notebook
         if upto is not None and upto in source:
             break
-    return _models() - before, _models() - last
+    now = set(_registry())
+    return len(now - first), len(now - last), _kb(now - first), _kb(now - last)
 
 
 def child(steps: int) -> dict:
@@ -80,15 +100,16 @@ def child(steps: int) -> dict:
             for widget in list(ipywidgets.Widget.widgets.values()):
                 widget.close()
 
-    out["play page"] = _run(_cells(here / "play.ipynb"))[0]
-    fresh()
-    out["tutorial, first table"] = _run(_cells(here / "tutorial.ipynb"), upto="deal = build_app")[1]
-    fresh()
-    out["tutorial, whole page"] = _run(_cells(here / "tutorial.ipynb"))[0]
-    fresh()
-    if (here / "practice.ipynb").exists():  # the practice page came after f831649
-        out["practice page"] = _run(_cells(here / "practice.ipynb"))[0]
+    def page(name: str, notebook: str, upto: str | None = None) -> None:
+        made = _run(_cells(here / notebook), upto=upto)
+        out[name], out[name + " kB"] = (made[1], made[3]) if upto else (made[0], made[2])
         fresh()
+
+    page("play page", "play.ipynb")
+    page("tutorial, first table", "tutorial.ipynb", upto="deal = build_app")
+    page("tutorial, whole page", "tutorial.ipynb")
+    if (here / "practice.ipynb").exists():  # the practice page came after f831649
+        page("practice page", "practice.ipynb")
     if steps:
         from domeng.app import build_app, find
 
@@ -139,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", action="append", default=[], metavar="REV",
                     help="also count the pages at this git revision (repeatable)")
-    ap.add_argument("--steps", type=int, default=200, help="Steps timed on this checkout")
+    ap.add_argument("--steps", type=int, default=200, help="Steps timed in each tree")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -149,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     for rev in args.against:
         folder = tree_at(rev)
         try:
-            columns.append((rev, measure(folder, 0)))
+            columns.append((rev, measure(folder, args.steps)))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     columns.append(("this checkout", measure(ROOT, args.steps)))
@@ -157,10 +178,15 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|" + "---:|" * len(columns))
     for page in PAGES:
         print(f"| {page} | " + " | ".join(str(f.get(page, "—")) for _, f in columns) + " |")
-    here = columns[-1][1]
-    if "step ms" in here:
-        print(f"\nStep of the play page's table (kernel, median of {args.steps}): "
-              f"{here['step ms']:.1f} ms; models made per Step: {here['models per step']:.2f}")
+    for page in PAGES:
+        print(f"| {page}: their first states, kB of JSON | "
+              + " | ".join(f"{f[page + ' kB']:.0f}" if page in f else "—" for _, f in columns)
+              + " |")
+    if args.steps:
+        print(f"| Step of the play page's table, kernel, median of {args.steps} (ms) | "
+              + " | ".join(f"{f['step ms']:.1f}" for _, f in columns) + " |")
+        print("| widget models made per Step | "
+              + " | ".join(f"{f['models per step']:.2f}" for _, f in columns) + " |")
     return 0
 
 

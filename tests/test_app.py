@@ -514,7 +514,35 @@ def test_an_app_adds_few_widget_models_for_its_new_panels():
     """Every model costs the page: a tutorial page holds ten apps (see domeng.web.voila)."""
     before = set(w.widget._instances)
     build_app(scenario="ceki", compact=True)
-    assert len(set(w.widget._instances) - before) <= 126
+    assert len(set(w.widget._instances) - before) <= 40  # 120 before each view was one widget
+
+
+def test_each_view_is_one_widget_whose_controls_answer_the_browsers_messages():
+    """What board.js sends ({act, value}) reaches the control the page drew, as a click in
+    Python does; a control not drawn, or a value it does not offer, is one line in the app."""
+    from domeng.app.board import Pane
+
+    a = build_app(seed=3, players=["heuristic"] * 5)
+    c = a.controller
+    controls = find(a, "domeng-control-panel")
+    assert isinstance(controls, Pane) and 'data-act="domeng-step"' in controls.html
+    assert not any(isinstance(x, (w.Button, w.Dropdown, w.IntSlider)) for x in controls.children)
+    controls._message(controls, {"act": "domeng-step", "value": None}, [])
+    assert c.position == (0, 1)
+    controls._message(controls, {"act": "domeng-back", "value": None}, [])
+    assert c.position == (0, 0)
+    controls._message(controls, {"act": "domeng-back", "value": None}, [])  # disabled: nothing
+    assert c.position == (0, 0) and not c.errors
+    c.to_end_of_round()
+    controls._message(controls, {"act": "domeng-timeline", "value": "2"}, [])
+    assert c.position == (0, 2) and 'value="2"' in find(a, "domeng-timeline").html
+    seat = find(a, "domeng-seat-box-0")
+    seat._message(seat, {"act": "domeng-kind-0", "value": "played by a person"}, [])
+    assert c.kinds[0] == "person"
+    seat._message(seat, {"act": "domeng-kind-0", "value": "no such player"}, [])
+    seat._message(seat, {"act": "domeng-ready", "value": None}, [])  # no cover is drawn
+    assert c.kinds[0] == "person" and len(c.errors) == 2
+    assert all(e.startswith("Something went wrong") for e in c.errors)  # details: the log
 
 
 def test_the_rules_ship_inside_the_package_and_every_package_is_declared():

@@ -22,6 +22,7 @@ Board()
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib.resources import files
@@ -29,7 +30,7 @@ from importlib.resources import files
 import anywidget
 import traitlets
 
-__all__ = ["STATIC", "Board", "Control", "Pane", "Region", "asset"]
+__all__ = ["STATIC", "Board", "Control", "Pane", "Region", "asset", "compact_js"]
 
 STATIC = "static-files"
 """The folder of ``domeng/app`` holding the app's browser side: its CSS and JavaScript (a name
@@ -49,10 +50,28 @@ def asset(name: str) -> str:
 
 
 
+def compact_js(code: str) -> str:
+    r"""``code`` without its comment lines, line-end comments and indentation: what each
+    model's copy of the browser code needs (the files keep their words for the reader). A
+    line-end comment is cut only after ``;``, ``{`` or ``}``, so no string is cut.
+
+    >>> compact_js("// why\n  const a = 1; // a\n  if (a) {\n    go();\n  }\n")
+    'const a = 1;\nif (a) {\ngo();\n}\n'
+    """
+    out = []
+    for line in code.splitlines():
+        line = re.sub(r"([;{}])\s+// [^\"'`]*$", r"\1", line.strip())
+        if line and not line.startswith("//"):
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 class Board(anywidget.AnyWidget):
     """Shows ``html``; a click on an element with ``data-id`` calls ``on_select(id)``."""
 
-    _esm = asset("watch.js") + asset("board.js")  # watch.js: see domeng.web.voila
+    # watch.js: see domeng.web.voila. Every model of this class carries its code, and a page
+    # holds many: the code goes without its comments and indentation
+    _esm = compact_js(asset("watch.js") + asset("board.js"))
     _css = asset("board.css")
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
@@ -81,6 +100,8 @@ class Board(anywidget.AnyWidget):
 
 
 KINDS = ("button", "toggle", "select", "range", "number", "checkbox")
+WIDGET = "jupyter-widgets"  # ipywidgets' classes, so their stylesheet draws the controls
+INLINE = f"{WIDGET} widget-inline-hbox"
 
 
 class Control(traitlets.HasTraits):
@@ -173,11 +194,11 @@ class Control(traitlets.HasTraits):
             if self.kind == "toggle":
                 css += " mod-active" if self.value else ""
                 pressed = f' aria-pressed="{str(bool(self.value)).lower()}"'
-            return (f'<button type="button" class="jupyter-widgets jupyter-button {css} {e(self.css)}" {act}'
-                    f"{pressed}{title}{off}>{e(self.description)}</button>")
+            return (f'<button type="button" class="{WIDGET} jupyter-button {css} {e(self.css)}" '
+                    f"{act}{pressed}{title}{off}>{e(self.description)}</button>")
         if self.kind == "checkbox":
             on = " checked" if self.value else ""
-            return (f'<div class="jupyter-widgets widget-inline-hbox widget-checkbox {e(self.css)}"{title}>'
+            return (f'<div class="{INLINE} widget-checkbox {e(self.css)}"{title}>'
                     f'<label class="widget-label-basic"><input type="checkbox" {act}{on}{off}>'
                     f"<span>{e(self.description)}</span></label></div>")
         label = (f'<label class="widget-label">{e(self.description)}</label>'
@@ -187,16 +208,16 @@ class Control(traitlets.HasTraits):
             options = "".join(
                 f'<option value="{e(str(text))}"{" selected" if v == self.value else ""}>'
                 f"{e(str(text))}</option>" for text, v in self.options)
-            return (f'<div class="jupyter-widgets widget-inline-hbox widget-dropdown {e(self.css)}">{label}'
+            return (f'<div class="{INLINE} widget-dropdown {e(self.css)}">{label}'
                     f"<select {act}{aria}{title}{off}>{options}</select></div>")
         value = self.value if self.value is not None else self.min
         if self.kind == "number":
-            return (f'<div class="jupyter-widgets widget-inline-hbox widget-text {e(self.css)}">{label}'
+            return (f'<div class="{INLINE} widget-text {e(self.css)}">{label}'
                     f'<input type="number" step="1" {act} value="{value}"{aria}{title}{off}>'
                     "</div>")
         shown = f'<span class="widget-readout">{e(self.readout)}</span>' if self.readout else ""
         text = f' aria-valuetext="{e(self.readout or self.description)}"'
-        return (f'<div class="jupyter-widgets widget-inline-hbox widget-slider widget-hslider {e(self.css)}">'
+        return (f'<div class="{INLINE} widget-slider widget-hslider {e(self.css)}">'
                 f'{label}<input type="range" {act} min="{_num(self.min)}" max="{_num(self.max)}" '
                 f'step="{_num(self.step)}" value="{_num(value)}"{aria}{text}{title}{off}>'
                 f"{shown}</div>")

@@ -10,10 +10,10 @@ import re
 import ipywidgets as w
 
 from domeng.app import files, texts
-from domeng.app.board import Board
+from domeng.app.board import Board, Control, Region
 from domeng.app.controller import Controller
 from domeng.app.texts import Notice
-from domeng.app.views import View, button, guarded, set_label
+from domeng.app.views import PaneView, View, button, guarded, set_label
 from domeng.errors import DomengError
 from domeng.i18n import Words, words
 from domeng.records import builtin_scenarios
@@ -117,16 +117,14 @@ def download_link(data: dict, filename: str, label: str) -> str:
             f'href="data:application/json;charset=utf-8;base64,{b64}">{html.escape(label)}</a>')
 
 
-class LessonView(w.VBox, View):
+class LessonView(PaneView):
     """The scenario's title and lesson (Markdown) in the app's language, beside the board;
-    empty in a plain game."""
+    empty in a plain game. One widget."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.text = w.HTML()
-        self.text.add_class("domeng-lesson")
-        super().__init__([self.text])
-        self.add_class("domeng-lesson-panel")
+        self.text = Region("domeng-lesson")
         self._shown: tuple | None = None
+        super().__init__(ctrl, "domeng-lesson-panel")
         self._watch(ctrl)
 
     def refresh(self) -> None:
@@ -141,14 +139,17 @@ class LessonView(w.VBox, View):
             # TRANSLATORS: the heading of a scenario's lesson; {title} is the scenario's title.
             heading = _("Lesson: {title}", title=title or c.scenario_name)
             self.text.value = (
-                f'<details class="domeng-lesson-box domeng-panel" open><summary>'
-                f"{html.escape(heading)}</summary>"
+                f'<details class="domeng-lesson-box domeng-panel" open data-keep="lesson">'
+                f"<summary>{html.escape(heading)}</summary>"
                 f'<div class="domeng-lesson-text">{lesson_html(lesson)}</div></details>'
             )
             self.layout.display = None
         else:
             self.text.value = ""
             self.layout.display = "none"
+
+    def compose(self) -> str:
+        return self.show(self.text)
 
 
 class ScenarioView(w.VBox, View):
@@ -256,19 +257,15 @@ class ScenarioView(w.VBox, View):
                     self._quiet = False
 
 
-class HintView(w.VBox, View):
+class HintView(PaneView):
     """The Hint button, why it is greyed out when it is, and the coach's advice: why it
     advises its move, in words (``.domeng-hint-why``), then its evaluation of each legal
-    move of the person to move (stones are penalties: fewer is better)."""
+    move of the person to move (stones are penalties: fewer is better). One widget."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.button = button("domeng-hint", ctrl.hint, ctrl)
-        self.button.layout.width = "auto"
-        self.button.layout.align_self = "flex-start"
-        self.table = w.HTML()  # the coach's table, or why the button is greyed out
-        self.table.add_class("domeng-hints")
-        super().__init__([self.button, self.table])
-        self.add_class("domeng-hint-panel")
+        self.button = Control("domeng-hint", on_click=guarded(ctrl, ctrl.hint))
+        self.table = Region("domeng-hints")  # the coach's table, or why the button is greyed
+        super().__init__(ctrl, "domeng-hint-panel")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
@@ -306,18 +303,19 @@ class HintView(w.VBox, View):
             f"</caption><tbody>{rows}</tbody></table>"
         )
 
+    def compose(self) -> str:
+        return self.show(self.button, self.table)
 
-class ChartView(w.VBox, View):
-    """Stones held by each player and on the table, after each round (redrawn at round ends)."""
+
+class ChartView(PaneView):
+    """Stones held by each player and on the table, after each round (redrawn at round ends).
+    One widget."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.picture = w.HTML()
-        self.picture.add_class("domeng-chart")
-        self.heading = w.HTML()
-        super().__init__([self.heading, self.picture])
-        self.add_class("domeng-panel")
-        self.add_class("domeng-chart-panel")
+        self.picture = Region("domeng-chart")
+        self.heading = Region("domeng-chart-heading")
         self._drawn: tuple = ()
+        super().__init__(ctrl, "domeng-panel", "domeng-chart-panel")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
@@ -332,6 +330,9 @@ class ChartView(w.VBox, View):
             return
         self._drawn = key
         self.picture.value = stones_chart_svg(data, c.names, lang=c.lang)
+
+    def compose(self) -> str:
+        return self.show(self.heading, self.picture)
 
 
 def stones_by_round(c: Controller) -> list[tuple[int, tuple[int, ...]]]:
@@ -426,16 +427,16 @@ class RulesView(Board):
         )
 
 
-class ErrorView(w.VBox, View):
-    """Errors raised in callbacks: one plain line each in an ``Output``, never swallowed
-    (and never a traceback: that goes to the server's log, see ``Controller.report``)."""
+class ErrorView(w.Output):
+    """Errors raised in callbacks: one plain line each in an ``Output`` (``.domeng-errors``),
+    never swallowed (and never a traceback: that goes to the server's log, see
+    ``Controller.report``). The ``Output`` itself is the view: one widget."""
 
     def __init__(self, ctrl: Controller) -> None:
-        self.out = w.Output()
-        self.out.add_class("domeng-errors")
-        self._shown = 0
-        super().__init__([self.out])
+        super().__init__()
+        self.add_class("domeng-errors")
         self.add_class("domeng-error-panel")
+        self._shown = 0
         ctrl.observe(lambda _c: self.refresh(), names="errors")
         self.ctrl = ctrl
         self.refresh()
@@ -443,5 +444,5 @@ class ErrorView(w.VBox, View):
     def refresh(self) -> None:
         errors = self.ctrl.errors
         for line in errors[self._shown:]:  # one plain line each; tracebacks go to the log
-            self.out.append_stderr(line + "\n")
+            self.append_stderr(line + "\n")
         self._shown = len(errors)
