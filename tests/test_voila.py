@@ -191,6 +191,37 @@ def test_finish_page_opens_the_lesson_in_the_slots_language(built, lang):
     assert later.is_built and slot.children[-1] is slot.signal
 
 
+def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
+    """``tutorial.ipynb?lang=ms`` (a language with no tutorial of its own): the bar, the
+    opened lesson, the tables and the tasks speak ms; a written tutorial keeps its own."""
+    from domeng.app.practice import PuzzleView
+    from domeng.positions import task
+
+    known = languages()
+    code = next(c for c in ("ms", "jv", "su", "bug") if c not in known)
+    with (ROOT / "domeng/locale/id/LC_MESSAGES/domeng.po").open("rb") as f:
+        catalog = read_po(f)  # Indonesian's words under another code
+    with extra_language(code, catalog):
+        slot = voila.opened_slot()
+        later = voila.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
+        puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task("first-out"))
+        assert "Laying out the table…" in later.children[0].value  # English until asked
+        voila.finish_page(slot, [later, puzzle], query=f"lang={code}&scenario=pollo")
+        assert slot.lang == later.lang == puzzle.lang == code
+        assert later.controller.lang == code and puzzle.controller.lang == code
+        assert slot.children[0].children[1].controller.lang == code  # the opened lesson
+        kept = voila.opened_slot("id")
+        voila.finish_page(kept, [], query=f"lang={code}")
+        assert kept.lang == "id"
+        waiting = voila.LaterApp(scenario="ceki")
+        waiting.set_language(code)
+        assert html.escape(words(code)("Laying out the table…")) in waiting.children[0].value
+    english = voila.opened_slot()
+    voila.finish_page(english, [], query="lang=xx")
+    assert english.lang == "en"
+    assert 'class="domeng-language-current" lang="en"' in english.bar.value
+
+
 def test_a_slot_in_an_unknown_language_is_refused():
     with pytest.raises(UnknownLanguage):
         voila.opened_slot("xx")

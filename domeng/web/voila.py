@@ -16,8 +16,10 @@ page works as without it.
 (``tutorial.ipynb``, ``tutorial-id.ipynb``, ``tutorial-lt.ipynb``); each passes
 its ``lang`` to :func:`opened_slot`, :class:`LaterApp` and the quizzes, and
 shows :func:`language_links` at its top. The play page reads ``?lang=id`` with
-:func:`language_from_query`. Every word these helpers write comes from the
-catalogue (:mod:`domeng.i18n`).
+:func:`language_from_query`, and so does the English tutorial (its slot made with no
+``lang``): a language with no tutorial of its own links it as ``tutorial.ipynb?lang=ms``,
+and :func:`finish_page` then lays out its tables, tasks and bar in that language's words.
+Every word these helpers write comes from the catalogue (:mod:`domeng.i18n`).
 
 **A quick first table.** An app is about 150 widget models (its layouts and
 styles included) and six picture widgets whose code the browser loads each
@@ -386,16 +388,24 @@ class Slot(w.VBox):
     """The top of the tutorial: the bar of its languages (:func:`language_links`), room for
     :func:`opened_lesson`, and the :class:`PageSignal`.
 
-    ``lang``: the page's language, in which :func:`finish_page` opens a lesson.
+    ``lang``: the page's language, in which :func:`finish_page` opens a lesson; None (the
+    English tutorial's) is English or the language its link asks for (``?lang=``).
     """
 
     def __init__(self, lang: str | None = None) -> None:
         self.lang = check_language(lang)
+        self.asks = lang is None
+        """Whether the page's ``?lang=`` chooses its language (:meth:`set_language`)."""
         self.signal = PageSignal()
-        bar = w.HTML(language_links(self.lang, query=""))
-        bar.add_class("domeng-language-bar")
-        super().__init__([bar, self.signal] if len(languages()) > 1 else [self.signal])
+        self.bar = w.HTML(language_links(self.lang, query=""))
+        self.bar.add_class("domeng-language-bar")
+        super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal])
         self.add_class("domeng-opened-slot")
+
+    def set_language(self, lang: str) -> None:
+        """The page's language is ``lang`` from now on: the bar names it as the current one."""
+        self.lang = check_language(lang)
+        self.bar.value = language_links(self.lang, query="")
 
     def show(self, widget: w.Widget) -> None:
         """Put ``widget`` in the slot instead of the bar (an opened lesson brings its own
@@ -453,6 +463,16 @@ class LaterApp(w.VBox):
     def _make(self) -> Any:
         """The app (a subclass may build another widget)."""
         return _build_app(self.lang, **self.options)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``: the note now, the app when it is built (at once if it is)."""
+        self.lang = check_language(lang)
+        if self._app is not None:
+            self._app.controller.set_language(self.lang)
+            return
+        _ = words(self.lang)
+        self.children[0].value = (f'<p class="domeng-note domeng-later-note">'
+                                  f'{html.escape(_("Laying out the table…"))}</p>')
 
     @property
     def is_built(self) -> bool:
@@ -526,6 +546,17 @@ class LaterTask(LaterApp):
     def _make(self) -> Any:
         return self.make(*self.args, **self.options, lang=self.lang)
 
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``: the note now, the task when it is built (at once if it is and it
+        can: a widget with no ``set_language`` keeps the language it was made in)."""
+        if self._app is not None:
+            self.lang = check_language(lang)
+            speak = getattr(self._app, "set_language", None)
+            if speak is not None:
+                speak(self.lang)
+            return
+        super().set_language(lang)
+
     def __repr__(self) -> str:
         return "DomengTask()"
 
@@ -575,16 +606,26 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     which brings the query string; elsewhere that wait returns at once. The
     apps are laid out once the page has drawn the slot's :class:`PageSignal`
     (never before: see the module's documentation); without a running event
-    loop (a script, a test), at once. The lesson opens in the slot's language.
+    loop (a script, a test), at once. The lesson opens in the slot's language; a slot
+    made with no language (the English tutorial's) takes the query's ``lang=``, and
+    so do ``apps``.
 
     >>> slot = opened_slot()
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
     >>> finish_page(slot, apps, query="scenario=pollo")
     >>> slot.children[0].children[1].controller.scenario_name, apps[0].is_built
     ('pollo', True)
+    >>> slot, apps = opened_slot(), [LaterApp(scenario="ceki", compact=True)]
+    >>> finish_page(slot, apps, query="lang=lt")
+    >>> slot.lang, apps[0].controller.lang
+    ('lt', 'lt')
     """
     if query is None:
         wait_for_request()
+    if slot.asks and language_from_query(query) != slot.lang:
+        slot.set_language(language_from_query(query))
+        for a in apps:
+            a.set_language(slot.lang)
     lesson = opened_lesson(query, lang=slot.lang)
     if lesson is not None:
         slot.show(lesson)
