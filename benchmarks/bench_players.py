@@ -27,7 +27,9 @@
    opponent model, ``heuristic``, makes every recorded choice; ``search-model0.2`` for
    another epsilon), ``search-g0.9`` (another playout policy), ``search-uniform``
    (each deal weighed so that every consistent deal counts the same), ``search-both``
-   and the same search shown every hand (``omniscient``); ``--gap-candidates`` picks
+   and the same search shown every hand (``omniscient``); the variants measured and not
+   adopted in ``search_variants.py`` (``search-hr4``, ``search-maxn15d30``, …) each with
+   its own bound (``omniscient-hr4``, …), whose closure is printed too; ``--gap-candidates`` picks
    them, ``--gap-opponents`` the other seats' players (e.g. ``random,greedy,heuristic``:
    a table the opponent model gets wrong). Printed: each candidate's mean net stones,
    its gain on heuristic (paired, with its 95 % interval) and the share of heuristic's
@@ -44,6 +46,8 @@ import random
 import statistics
 import sys
 import time
+
+import search_variants  # beside this script
 
 from domeng import core
 from domeng.game import Game
@@ -139,6 +143,8 @@ def _candidate(spec: str, seed: int):
     name, _, budget = spec.partition("@")
     rng = random.Random(seed)
     options = {"playouts": int(budget)} if budget else {}
+    if search_variants.is_variant(name):  # measured and not adopted (search_variants.py)
+        return search_variants.variant(name, rng, **options)
     if name == "omniscient":
         return OmniscientSearch(rng=rng, **options)
     if name == "search-belief":
@@ -212,12 +218,24 @@ def gap(deals: int, seed: int, workers: int,
     mb = statistics.fmean(b)
     out["closure"] = {}
     for k in candidates[1:-1]:
+        if k.startswith("omniscient"):
+            continue  # another bound, not a search seeing only its view
         a = diff[k]
         ma = statistics.fmean(a)
         ratio = ma / mb
         cov = statistics.covariance(a, b)
         var = (statistics.variance(a) - 2 * ratio * cov + ratio**2 * statistics.variance(b))
         out["closure"][k] = (ratio, 1.96 * (max(var, 0.0) / n) ** 0.5 / abs(mb))
+    out["own_bound"] = {}  # search-X against omniscient-X, the same variant shown every hand
+    for k in candidates[1:-1]:
+        bound = "omniscient-" + k.removeprefix("search-")
+        if k.startswith("search-") and bound in diff:
+            a, b2 = diff[k], diff[bound]
+            ma, mb2 = statistics.fmean(a), statistics.fmean(b2)
+            ratio = ma / mb2
+            var = (statistics.variance(a) - 2 * ratio * statistics.covariance(a, b2)
+                   + ratio**2 * statistics.variance(b2))
+            out["own_bound"][k] = (bound, ratio, 1.96 * (max(var, 0.0) / n) ** 0.5 / abs(mb2))
     out["vs_search"] = {}  # each other search minus search, paired (negative: it does better)
     if "search" in cols:
         for k in candidates[1:-1]:
@@ -245,6 +263,9 @@ def print_gap(g: dict, seed: int, elapsed: float) -> None:
     for k, (ratio, ci) in g["closure"].items():
         print(f"- {k} closes {100 * ratio:.0f} % ± {100 * ci:.0f} % of the gap from "
               f"{g['candidates'][0]} to {g['candidates'][-1]}")
+    for k, (bound, ratio, ci) in g.get("own_bound", {}).items():
+        print(f"- {k} closes {100 * ratio:.0f} % ± {100 * ci:.0f} % of the gap from "
+              f"{g['candidates'][0]} to {bound}, its own omniscient version")
     for k, (d, ci) in g["vs_search"].items():
         print(f"- {k} − search: {d:+.3f} ± {ci:.3f} net stones per round")
 
