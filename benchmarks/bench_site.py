@@ -1,6 +1,7 @@
 """The static site against Voilà: build, size, time to a working table cold and warm, server cost.
 
-Run: ``python benchmarks/bench_site.py [--loads 3] [--voila-loads 3] [--skip-voila]``.
+Run: ``python benchmarks/bench_site.py [--loads 3] [--voila-loads 3] [--skip-voila]
+[--against OLD_SITE] [--throttle 4]``.
 Needs Debian's chromium at /usr/bin/chromium. It
 
 - builds the site with ``site/build.py`` (as ``make site``; the download cache in
@@ -17,11 +18,18 @@ Needs Debian's chromium at /usr/bin/chromium. It
   plainly (as on Binder or a JupyterHub), opened the same way (the tutorial's
   first table, ``benchmarks/bench_voila.py``'s visitor);
 - gives the server's cost of one visitor in each case: CPU seconds on the server
-  and what it holds (a kernel's memory; for the static site only files sent).
+  and what it holds (a kernel's memory; for the static site only files sent);
+- with ``--against OLD_SITE`` (a site built at another revision, e.g.
+  ``git worktree add /tmp/wt-f831649 f831649`` and its own ``site/build.py --out
+  /tmp/site-f831649``), the same visitors on both sites, taking turns, and the ratio
+  of each median, new over old;
+- with ``--throttle 4``, all of that again with the browser's CPU slowed four times
+  (Chromium's ``Emulation.setCPUThrottlingRate``, as DevTools does for a phone).
 
 Targets (issue "Share it without a server"): first table ≤ 12 s cold and ≤ 6 s warm,
-Step answered ≤ 0.2 s, site ≤ 40 MB. Exit status 1 if one is missed or a page
-reached another host.
+site ≤ 40 MB; issue 24: Step answered ≤ 0.15 s, and with ``--against`` the site at
+f831649, the first table ≤ 0.6× its time, cold and warm, on each page. Exit status 1 if
+one is missed or a page reached another host.
 """
 
 from __future__ import annotations
@@ -49,7 +57,8 @@ import static_pages  # noqa: E402  (site/static_pages.py)
 from voila_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 TIMEOUT = 180_000  # ms
-TARGETS = {"cold": 12.0, "warm": 6.0, "step": 0.2, "size_mb": 40.0}
+TARGETS = {"cold": 12.0, "warm": 6.0, "step": 0.15, "size_mb": 40.0}
+RATIO_TARGET = 0.6  # first table, new over old (--against), cold and warm
 PAGES = {  # page → the CSS class around its first table, and around its last
     static_pages.PLAY: (".domeng-play", ".domeng-play"),
     static_pages.TUTORIAL: (".domeng-chapter-deal", ".domeng-chapter-game"),
@@ -66,11 +75,16 @@ def fmt(xs: list[float], unit: str = "s") -> str:
     return f"{med(xs):.2f} {unit} (min {min(xs):.2f}, max {max(xs):.2f}, n={len(xs)})"
 
 
-async def visit(context, url: str, first: str, last: str, *, reload: bool = False) -> dict:
+async def visit(context, url: str, first: str, last: str, *, reload: bool = False,
+                throttle: float = 1.0) -> dict:
     """Open (or reload) ``url`` in ``context``: seconds to the first table shown and working,
     to the last table laid out, the seconds one Step takes to be answered once the page has
-    settled, and the bytes fetched."""
+    settled, and the bytes fetched. ``throttle``: how many times the browser's CPU is slowed
+    (set on a new page; a reload keeps it)."""
     page = context.pages[0] if reload else await context.new_page()
+    if throttle > 1 and not reload:
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     fetched = {"bytes": 0, "requests": 0}
 
     def count(response) -> None:
@@ -125,7 +139,8 @@ def browser_cpu() -> float:
     return total
 
 
-async def bench_static(pw, sites: dict[str, tuple[str, int]], loads: int) -> dict:
+async def bench_static(pw, sites: dict[str, tuple[str, int]], loads: int,
+                       throttle: float = 1.0) -> dict:
     """``sites``: label → (base URL, server pid). Each visitor is a browser with a profile of
     its own on disk (as a learner's browser is: an in-memory cache, as in a private window,
     would not keep the 9 MB of Pyodide). With two sites their visitors take turns, so both
@@ -138,14 +153,15 @@ async def bench_static(pw, sites: dict[str, tuple[str, int]], loads: int) -> dic
             for label, (base, pid) in sites.items():
                 server = psutil.Process(pid)
                 cpu0 = sum(server.cpu_times()[:2])
-                await visitor(pw, f"{base}/{path}", first, last, runs[label])
+                await visitor(pw, f"{base}/{path}", first, last, runs[label], throttle)
                 runs[label]["cpu"] += (sum(server.cpu_times()[:2]) - cpu0) / loads
         for label in sites:
             out[label][path] = runs[label]
     return out
 
 
-async def visitor(pw, url: str, first: str, last: str, into: dict) -> None:
+async def visitor(pw, url: str, first: str, last: str, into: dict,
+                  throttle: float = 1.0) -> None:
     """One visitor with an empty cache: a cold visit, then a reload."""
     with tempfile.TemporaryDirectory(prefix="domeng-profile-") as profile:
         # not playwright's routing, which turns the HTTP cache off: the warm reload
@@ -158,8 +174,9 @@ async def visitor(pw, url: str, first: str, last: str, into: dict) -> None:
         try:
             for page in context.pages:  # the blank page it opens with
                 await page.close()
-            into["cold"].append(await visit(context, url, first, last))
-            into["warm"].append(await visit(context, url, first, last, reload=True))
+            into["cold"].append(await visit(context, url, first, last, throttle=throttle))
+            into["warm"].append(await visit(context, url, first, last, reload=True,
+                                            throttle=throttle))
         finally:
             await context.close()
     into["blocked"] += blocked
@@ -183,6 +200,67 @@ async def bench_voila_mode(browser, mode: str, loads: int, logdir: Path) -> dict
         bench_voila.voila_server.stop(proc)
     server, kernel, _browser = ((b - a) / loads for a, b in zip(cpu0, cpu1, strict=True))
     return {"visits": visits, "cpu": server + kernel, "uss": med(mem)}
+
+
+def report_static(name: str, r: dict, loads: int, rows: list, *, judge: bool = True) -> bool:
+    """Print one static page's figures; a row for the summary table; whether its targets
+    are met (``judge`` False: printed, not judged, as for a slowed CPU)."""
+    cold, warm = r["cold"], r["warm"]
+    print(f"\n== static {name} (python -m http.server, {loads} visitors)")
+    print(f"cold: first table drawn  {fmt([v['shown'] for v in cold])}")
+    print(f"cold: first Step answered {fmt([v['works'] for v in cold])}")
+    print(f"cold: browser CPU to the first table {fmt([v['cpu'] for v in cold])}; "
+          f"warm {fmt([v['cpu'] for v in warm])}")
+    print(f"cold: last table laid out {fmt([v['all'] for v in cold])}")
+    print(f"warm: first table drawn  {fmt([v['shown'] for v in warm])}")
+    print(f"warm: first Step answered {fmt([v['works'] for v in warm])}")
+    steps = [v["step"] for v in cold + warm]
+    print(f"Step answered (page settled) {fmt(steps)}; the very first click "
+          f"{fmt([v['first_step'] for v in cold + warm])}")
+    print(f"fetched per cold visit: {med([v['bytes'] for v in cold]) / 1e6:.1f} MB "
+          f"in {med([v['requests'] for v in cold]):.0f} requests (a warm reload "
+          "takes nearly all of it from the browser's cache)")
+    print(f"requests to other hosts (failed): {len(r['blocked'])}")
+    ok = {"cold": med([v["shown"] for v in cold]) <= TARGETS["cold"],
+          "warm": med([v["shown"] for v in warm]) <= TARGETS["warm"],
+          "step": med(steps) <= TARGETS["step"], "offline": not r["blocked"]}
+    if judge:
+        print("targets: " + ", ".join(f"{k} {'meets' if v else 'MISSES'}"
+                                      for k, v in ok.items()))
+    rows.append((f"static site, {name}", med([v["shown"] for v in cold]),
+                 med([v["shown"] for v in warm]), med(steps),
+                 f"{r['cpu']:.2f} s CPU, "
+                 f"{med([v['bytes'] for v in cold]) / 1e6:.0f} MB sent, no kernel"))
+    return all(ok.values()) if judge else ok["offline"]
+
+
+def report_ratios(static: dict[float, dict[str, dict]]) -> bool:
+    """The table of each site over the old one (``--against``, the last), page by page, cold
+    and warm, at each CPU rate: the first table drawn and the first Step answered (a working
+    table). Whether the first site's ratios of a working table at full speed are all
+    ≤ RATIO_TARGET (``--also`` sites are candidates, shown, not judged)."""
+    good = True
+    print("\n| site | page | CPU | | cold | old site | ratio | warm | old site | ratio |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|")
+    for rate, by_site in static.items():
+        *news, old = by_site.values()
+        names = list(by_site)
+        for n, new in enumerate(news):
+            for path in new:
+                for key, what in (("shown", "table drawn"), ("works", "Step answered")):
+                    cells = []
+                    for visit in ("cold", "warm"):
+                        a = med([v[key] for v in new[path][visit]])
+                        b = med([v[key] for v in old[path][visit]])
+                        cells += [f"{a:.2f} s", f"{b:.2f} s", f"**{a / b:.2f}×**"]
+                        if rate == 1 and key == "works" and n == 0:
+                            good &= a / b <= RATIO_TARGET
+                    print(f"| {names[n].strip(' []')} | {Path(path).stem} | 1/{rate:g} | {what} | "
+                          + " | ".join(cells) + " |")
+    print(f"target: a working table (first Step answered) ≤ {RATIO_TARGET}× the old site's, "
+          f"cold and warm, at full speed — {'meets' if good else 'MISSES'} it")
+    return good
+
 
 
 async def main_async(args) -> int:
@@ -216,7 +294,9 @@ async def main_async(args) -> int:
         try:
             labels = {"": site}
             if args.against:
-                labels = {f" [{site.name}]": site, f" [{args.against.name}]": args.against}
+                labels = {f" [{site.name}]": site}
+                labels.update({f" [{other.name}]": other for other in args.also})
+                labels[f" [{args.against.name}]"] = args.against
             with contextlib.ExitStack() as stack:
                 sites = {}
                 for label, folder in labels.items():
@@ -225,36 +305,20 @@ async def main_async(args) -> int:
                     sites[label] = (base, next(
                         p.pid for p in psutil.Process().children(recursive=True)
                         if "http.server" in " ".join(p.cmdline()) and str(port) in p.cmdline()))
-                static = await bench_static(pw, sites, args.loads)
-            results = [(label, path, r) for label, pages in static.items()
-                       for path, r in pages.items()]
-            for label, path, r in results:
-                cold, warm = r["cold"], r["warm"]
-                name = Path(path).stem + label
-                print(f"\n== static {name} (python -m http.server, {args.loads} visitors)")
-                print(f"cold: first table drawn  {fmt([v['shown'] for v in cold])}")
-                print(f"cold: first Step answered {fmt([v['works'] for v in cold])}")
-                print(f"cold: browser CPU to the first table {fmt([v['cpu'] for v in cold])}; "
-                      f"warm {fmt([v['cpu'] for v in warm])}")
-                print(f"cold: last table laid out {fmt([v['all'] for v in cold])}")
-                print(f"warm: first table drawn  {fmt([v['shown'] for v in warm])}")
-                steps = [v["step"] for v in cold + warm]
-                print(f"Step answered (page settled) {fmt(steps)}; the very first click "
-                      f"{fmt([v['first_step'] for v in cold + warm])}")
-                print(f"fetched per cold visit: {med([v['bytes'] for v in cold]) / 1e6:.1f} MB "
-                      f"in {med([v['requests'] for v in cold]):.0f} requests (a warm reload "
-                      "takes nearly all of it from the browser's cache)")
-                print(f"requests to other hosts (failed): {len(r['blocked'])}")
-                ok = {"cold": med([v["shown"] for v in cold]) <= TARGETS["cold"],
-                      "warm": med([v["shown"] for v in warm]) <= TARGETS["warm"],
-                      "step": med(steps) <= TARGETS["step"], "offline": not r["blocked"]}
-                print("targets: " + ", ".join(f"{k} {'meets' if v else 'MISSES'}"
-                                              for k, v in ok.items()))
-                good &= all(ok.values())
-                rows.append((f"static site, {name}", med([v["shown"] for v in cold]),
-                             med([v["shown"] for v in warm]), med(steps),
-                             f"{r['cpu']:.2f} s CPU, "
-                             f"{med([v['bytes'] for v in cold]) / 1e6:.0f} MB sent, no kernel"))
+                rates = [1.0] + ([args.throttle] if args.throttle > 1 else [])
+                static = {}
+                for rate in rates:
+                    print(f"\nvisitors at CPU 1/{rate:g} (load {os.getloadavg()[0]:.1f})",
+                          flush=True)
+                    static[rate] = await bench_static(pw, sites, args.loads, rate)
+            for rate, by_site in static.items():
+                slowed = "" if rate == 1 else f", CPU slowed {rate:g}×"
+                for label, pages in by_site.items():
+                    for path, r in pages.items():
+                        good &= report_static(Path(path).stem + label + slowed, r, args.loads,
+                                              rows, judge=rate == 1)
+            if args.against:
+                good &= report_ratios(static)
             if not args.skip_voila:
                 with tempfile.TemporaryDirectory() as tmp:
                     for mode, label in (("preheat", "make app (Voilà, preheated)"),
@@ -286,7 +350,13 @@ def main() -> None:
     ap.add_argument("--against", type=Path, metavar="SITE",
                     help="a site built before (another revision) to measure in the same run, "
                          "its visitors taking turns with --site's")
+    ap.add_argument("--also", type=Path, action="append", default=[], metavar="SITE",
+                    help="(with --against) another site measured in the same run, its "
+                         "visitors taking turns too: a candidate change, shown beside the others")
     ap.add_argument("--skip-voila", action="store_true")
+    ap.add_argument("--throttle", type=float, default=1.0, metavar="RATE",
+                    help="also measure every static visitor with the browser's CPU slowed "
+                         "RATE times (4: a phone, as DevTools has it)")
     sys.exit(asyncio.run(main_async(ap.parse_args())))
 
 

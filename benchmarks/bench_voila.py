@@ -19,12 +19,30 @@ free 127.0.0.1 port and measures:
 Modes: ``preheat`` is ``make app`` (kernels that have already run the notebook
 wait for visitors, a pool of ``--pool``); ``plain`` is Voilà without it, as on
 Binder or a JupyterHub, where Voilà runs inside Jupyter Server.
+
+Side by side with an older revision (``--against TREE``, a worktree of it:
+``git worktree add /tmp/wt-f831649 f831649``; its ``domeng`` runs on this venv, put
+first on ``PYTHONPATH``), in the same run, the two trees taking turns:
+
+- **a kernel's CPU to its first table**: one kernel as Voilà starts it runs the
+  tutorial cell by cell (``--kernel-runs`` times each); a page's first table is
+  shown once the whole notebook has run (in a preheated kernel as in plain Voilà);
+- **a burst**: ``--burst`` requests of the tutorial at the same moment to each tree's
+  ``domeng app`` (no browser: only the server's work), once its preheated kernels are
+  ready; and to this tree's ``domeng app --visitors N`` (``--visitors``);
+- the browser visits above (``--modes``), for both trees; ``--throttle 4`` slows the
+  browser's CPU four times (Chromium's ``Emulation.setCPUThrottlingRate``).
+
+Targets (issue 24): the burst's median answer ≤ 0.4× the old tree's, a kernel's CPU
+to its first table ≤ 0.5×.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
+import json
 import os
 import re
 import statistics
@@ -32,6 +50,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
@@ -83,8 +103,11 @@ def memory(p: psutil.Process) -> tuple[float, float, float]:
     return info.rss / 2**20, info.uss / 2**20, cpu.user + cpu.system
 
 
-async def wait_for_pool(proc: subprocess.Popen, pool: int, timeout: float = 120) -> None:
-    """Until ``pool`` kernels exist and have gone quiet (the notebook has run in each)."""
+async def wait_for_pool(proc: subprocess.Popen, pool: int, timeout: float = 120,
+                        min_cpu: float = 0.0) -> None:
+    """Until ``pool`` kernels exist and have gone quiet (the notebook has run in each), each
+    having spent at least ``min_cpu`` seconds of CPU (on a loaded machine a kernel that
+    has only just started can look quiet too)."""
 
     def busy() -> float:
         total = 0.0
@@ -97,7 +120,8 @@ async def wait_for_pool(proc: subprocess.Popen, pool: int, timeout: float = 120)
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if len(voila_server.kernels(proc)) >= pool:
+        kernels = voila_server.kernels(proc)
+        if len(kernels) >= pool and all(sum(k.cpu_times()[:2]) >= min_cpu for k in kernels):
             before = busy()
             await asyncio.sleep(1.0)
             if busy() - before < 0.05:
@@ -110,13 +134,17 @@ class Reloaded(Exception):
     """The page reloaded itself (domeng/app/watch.js) while the benchmark waited on it."""
 
 
-async def open_page(browser, url: str) -> dict[str, float]:
+async def open_page(browser, url: str, throttle: float = 1.0) -> dict[str, float]:
     """One visitor: a fresh context; seconds to the first Step shown, working, and the last.
+    ``throttle``: how many times the browser's CPU is slowed.
 
     A failure says at which stage it happened, with the page's first console errors.
     """
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
+    if throttle > 1:
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:800]) if m.type == "error" else None)
     loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.web.voila)
@@ -174,6 +202,248 @@ async def open_page(browser, url: str) -> dict[str, float]:
     finally:
         await context.close()
 
+
+@dataclass(frozen=True)
+class Tree:
+    """A checkout whose tutorial is served: this one, or an older revision's worktree
+    (``git worktree add /tmp/wt-f831649 f831649``), whose ``domeng`` is put first on the
+    kernels' and the server's ``PYTHONPATH`` (the venv is this one's)."""
+
+    root: Path
+    label: str
+
+    @property
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        if self.root != ROOT:
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(self.root), env.get("PYTHONPATH", "")) if p)
+        return env
+
+
+def tree(path: Path | None) -> Tree:
+    """This checkout (None), or the worktree at ``path``, labelled by its commit."""
+    if path is None:
+        root = ROOT
+    else:
+        root = path.resolve()
+        if not (root / "domeng" / "__init__.py").exists():
+            raise SystemExit(f"--against {path}: no domeng/ there (git worktree add {path} REV)")
+    rev = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip() or root.name
+    return Tree(root, rev)
+
+
+def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
+    """One kernel as Voilà starts it, running ``notebook`` of tree ``t`` cell by cell:
+    CPU seconds to start and to run the notebook (its first table is shown only once the
+    whole notebook has run, in a preheated kernel as in plain Voilà), and its RSS in MB.
+    No browser: the later tables, laid out once a page has drawn, are not counted."""
+    from jupyter_client.manager import KernelManager
+
+    path = t.root / "notebooks" / notebook
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(env={**t.env, "QUERY_STRING": ""}, cwd=str(path.parent),
+                    stderr=subprocess.DEVNULL)
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        proc = psutil.Process(km.provisioner.process.pid)
+
+        def cpu() -> float:
+            times = proc.cpu_times()
+            return times.user + times.system
+
+        started = cpu()
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                reply = kc.execute_interactive("".join(cell["source"]), timeout=120,
+                                               output_hook=lambda _msg: None)
+                if reply["content"]["status"] != "ok":
+                    raise RuntimeError(f"{t.label} {notebook}: a cell failed: "
+                                       f"{reply['content'].get('evalue')}")
+        return {"start": started, "notebook": cpu() - started, "total": cpu(),
+                "rss": proc.memory_info().rss / 2**20}
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subprocess.Popen, str]:
+    """``domeng app`` of tree ``t`` on a free port, as a teacher starts it
+    (``--visitors N`` when given)."""
+    port = voila_server.free_port()
+    argv = [sys.executable, "-m", "domeng", "app", "--port", str(port)]
+    if visitors:
+        argv += ["--visitors", str(visitors)]
+    out = open(log, "wb")  # noqa: SIM115 (kept open for the server's life)
+    proc = subprocess.Popen(argv, cwd=t.root, env=t.env, stdout=out, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        voila_server._wait_until_ready(proc, f"{base}/voila/static/voila.js", log)
+    except BaseException:
+        voila_server.stop(proc)
+        raise
+    return proc, base
+
+
+def fetch_page(url: str) -> float:
+    """Seconds until the whole page at ``url`` has been received."""
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=TIMEOUT / 1000) as response:
+        response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{url}: HTTP {response.status}")
+    return time.perf_counter() - t0
+
+
+async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
+    """``n`` requests of the tutorial at the same moment to tree ``t``'s ``domeng app``
+    (no browser: only the server's work), once its preheated kernels are ready."""
+    proc, base = start_app(t, logdir / f"app-{t.label}-{visitors}.log", visitors)
+    try:
+        pool = (visitors or 2) + 1  # the tutorial's pool and the play page's kernel
+        t0 = time.perf_counter()
+        await wait_for_pool(proc, pool, timeout=900, min_cpu=1.0)
+        ready = time.perf_counter() - t0
+        kernels = voila_server.kernels(proc)
+        rss = [k.memory_info().rss / 2**20 for k in kernels]
+        loop = asyncio.get_running_loop()
+        url = f"{base}/voila/render/tutorial.ipynb"
+        cpu0 = cpu_snapshot(proc)
+        with concurrent.futures.ThreadPoolExecutor(n) as pool_:
+            times = await asyncio.gather(*(loop.run_in_executor(pool_, fetch_page, url)
+                                           for _ in range(n)))
+        cpu1 = cpu_snapshot(proc)
+    finally:
+        voila_server.stop(proc)
+    return {"times": sorted(times), "ready": ready, "kernels": len(rss),
+            "rss": statistics.median(rss) if rss else float("nan"),
+            "cpu": cpu1[0] + cpu1[1] - cpu0[0] - cpu0[1]}
+
+
+def start_tree_voila(t: Tree, pool: int, log: Path) -> tuple[subprocess.Popen, str]:
+    """Voilà serving tree ``t``'s tutorial as :func:`start_voila` serves this one's (the
+    flags of this tree's ``domeng app``, ``t``'s own template and ``domeng``)."""
+    if t.root == ROOT:
+        return start_voila("preheat" if pool else "plain", pool, log)
+    template = next(path for sub in ("web", "app")
+                    if (path := t.root / "domeng" / sub / "jupyter-data").is_dir())
+    port = voila_server.free_port()
+    argv = [str(Path(sys.executable).with_name("voila")),
+            str(t.root / "notebooks" / NOTEBOOK.name),
+            *voila_server.voila_flags(ip="127.0.0.1", port=port, pool=pool)]
+    out = open(log, "wb")  # noqa: SIM115 (kept open for the server's life)
+    proc = subprocess.Popen(argv, cwd=t.root, env={**t.env, "JUPYTER_PATH": str(template)},
+                            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        voila_server._wait_until_ready(proc, f"{base}/voila/static/voila.js", log)
+    except BaseException:
+        voila_server.stop(proc)
+        raise
+    return proc, base
+
+
+def ratio(new: float, old: float) -> str:
+    return f"**{new / old:.2f}×**" if old else "–"
+
+
+async def side_by_side(args, browser, logdir: Path) -> bool:
+    """This tree against ``--against``'s, taking turns: a kernel's CPU, the burst, and the
+    browser visits (at full speed, and at ``--throttle``). Prints a table; whether the
+    issue's targets are met."""
+    new, old = tree(None), tree(args.against)
+    print(f"\n== side by side: this tree ({new.label}) against {old.label} "
+          f"({old.root}); load {os.getloadavg()[0]:.1f}", flush=True)
+    rows: list[str] = []
+    good = True
+    if args.kernel_runs:
+        cpu: dict[str, list[dict]] = {new.label: [], old.label: []}
+        for _ in range(args.kernel_runs):
+            for t in (old, new):
+                cpu[t.label].append(kernel_cpu(t))
+        for key, what in (("total", "a kernel's CPU to its first table (start + notebook)"),
+                          ("start", "  of which the kernel's start"),
+                          ("notebook", "  of which the notebook")):
+            a = statistics.median(r[key] for r in cpu[new.label])
+            b = statistics.median(r[key] for r in cpu[old.label])
+            rows.append(f"| {what} | {a:.2f} s | {b:.2f} s | {ratio(a, b)} |")
+            if key == "total":
+                good &= a / b <= 0.5
+                verdict = "meets" if a / b <= 0.5 else "MISSES"
+        rss = [statistics.median(r["rss"] for r in cpu[t.label]) for t in (new, old)]
+        rows.append(f"| that kernel's RSS after the notebook | {rss[0]:.0f} MB | {rss[1]:.0f} MB"
+                    f" | {ratio(*rss)} |")
+        print(f"kernel CPU to the first table, median of {args.kernel_runs}: target ≤ 0.5× "
+              f"— {verdict} it (load {os.getloadavg()[0]:.1f})", flush=True)
+    if args.burst:
+        bursts = {}
+        for t, visitors in ((old, None), (new, None), *(((new, args.visitors),)
+                                                       if args.visitors else ())):
+            r = await burst(t, args.burst, logdir, visitors)
+            bursts[(t.label, visitors)] = r
+            times = r["times"]
+            print(f"burst of {args.burst} to {t.label}'s domeng app"
+                  + (f" --visitors {visitors}" if visitors else "")
+                  + f": first {times[0]:.1f} s, median {statistics.median(times):.1f} s, last "
+                  f"{times[-1]:.1f} s; server CPU {r['cpu']:.0f} s; {r['kernels']} kernels ready "
+                  f"{r['ready']:.0f} s after start, {r['rss']:.0f} MB RSS each (load "
+                  f"{os.getloadavg()[0]:.1f})", flush=True)
+        b = bursts[(old.label, None)]
+        for (label, visitors), r in bursts.items():
+            if label == old.label:
+                continue
+            how = f"--visitors {visitors}" if visitors else f"pool of 2 against {old.label}'s"
+            for k, what in ((0, "first"), (None, "median"), (-1, "last")):
+                a = statistics.median(r["times"]) if k is None else r["times"][k]
+                o = statistics.median(b["times"]) if k is None else b["times"][k]
+                rows.append(f"| burst of {args.burst} tutorial requests ({how}), {what} answer | "
+                            f"{a:.1f} s | {o:.1f} s | {ratio(a, o)} |")
+        for visitors in {None, args.visitors}:
+            r = bursts.get((new.label, visitors))
+            if r is not None:
+                m = statistics.median(r["times"]) / statistics.median(b["times"])
+                print(f"burst median{' with --visitors' if visitors else ''}: {m:.2f}× "
+                      f"{old.label}'s (target ≤ 0.4×)")
+        best = min(statistics.median(r["times"]) for (label, _v), r in bursts.items()
+                   if label == new.label)
+        good &= best / statistics.median(b["times"]) <= 0.4
+    rates = [1.0] + ([args.throttle] if args.throttle > 1 else [])
+    if args.loads:
+        for rate in rates:
+            visits: dict[str, list[dict]] = {new.label: [], old.label: []}
+            servers = {t.label: start_tree_voila(t, args.pool, logdir / f"v-{t.label}.log")
+                       for t in (old, new)}
+            try:
+                for proc, _url in servers.values():
+                    await wait_for_pool(proc, args.pool)
+                for i in range(args.loads):
+                    for t in (old, new):
+                        if i or t is new:
+                            await asyncio.sleep(args.spacing / 2)
+                        visits[t.label].append(await open_page(browser, servers[t.label][1],
+                                                               rate))
+            finally:
+                for proc, _url in servers.values():
+                    voila_server.stop(proc)
+            for key, what in (("shown", "first Step shown"), ("works", "first Step works"),
+                              ("all", "all tables laid out")):
+                a = statistics.median(v[key] for v in visits[new.label])
+                o = statistics.median(v[key] for v in visits[old.label])
+                slowed = "" if rate == 1 else f", browser CPU slowed {rate:g}×"
+                rows.append(f"| preheated page, {what}{slowed} (median of {args.loads}) | "
+                            f"{a:.2f} s | {o:.2f} s | {ratio(a, o)} |")
+            print(f"browser visits at CPU 1/{rate:g} done (load {os.getloadavg()[0]:.1f})",
+                  flush=True)
+    print(f"\n| {psutil.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the end | "
+          f"{new.label} | {old.label} | ratio |")
+    print("|---|---:|---:|---:|")
+    print("\n".join(rows))
+    return good
 
 def fmt(xs: list[float]) -> str:
     return (f"median {statistics.median(xs):.2f} s, min {min(xs):.2f}, max {max(xs):.2f} "
@@ -278,8 +548,10 @@ async def main_async(args) -> int:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                for mode in args.modes.split(","):
+                for mode in filter(None, args.modes.split(",")):
                     good &= report(await bench(mode, args, browser, Path(tmp)), args)
+                if args.against:
+                    good &= await side_by_side(args, browser, Path(tmp))
             finally:
                 await browser.close()
     return 0 if good else 1
@@ -294,7 +566,20 @@ def main() -> None:
     ap.add_argument("--pool", type=int, default=2)
     ap.add_argument("--fill-delay", type=float, default=1.0,
                     help="seconds before Voilà refills its pool after a visitor took a kernel")
-    ap.add_argument("--modes", default="preheat,plain")
+    ap.add_argument("--modes", default="preheat,plain",
+                    help="the modes measured on their own, comma-separated ('' for none)")
+    ap.add_argument("--against", type=Path, metavar="TREE",
+                    help="a worktree of an older revision, measured side by side")
+    ap.add_argument("--kernel-runs", type=int, default=3,
+                    help="(with --against) kernels run per tree for their CPU")
+    ap.add_argument("--burst", type=int, default=20,
+                    help="(with --against) tutorial requests at the same moment, per server")
+    ap.add_argument("--visitors", type=int, default=20,
+                    help="(with --against) also burst this tree's domeng app --visitors N "
+                         "(0: not)")
+    ap.add_argument("--throttle", type=float, default=4.0, metavar="RATE",
+                    help="(with --against) the browser visits again with the CPU slowed RATE "
+                         "times (1: not)")
     sys.exit(asyncio.run(main_async(ap.parse_args())))
 
 
