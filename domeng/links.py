@@ -10,7 +10,9 @@ The value is ``v1.`` followed by base64url (no padding) of ``zlib`` data (with i
 check, Adler-32) of the packed file:
 
 - the file's object without its deal and moves, as compact JSON (UTF-8), then a
-  NUL byte (JSON text never holds one);
+  NUL byte (JSON text never holds one); it is read by the file reader's own JSON
+  rules (:func:`domeng.reader.read_json`: no key twice, no ``NaN``, numbers of at
+  most 18 digits);
 - then, for each round: the number of seats and of tiles in a hand (a byte each),
   every hand's tiles as their numbers 0–27 (one byte each, seat 0 first), the
   number of moves (a varint) and each move as one byte, its move code of
@@ -359,11 +361,9 @@ def _unpack_body(raw: bytes) -> dict[str, Any]:
     text, sep, binary = raw.partition(b"\0")
     if not sep:
         raise _damaged()
-    try:
-        rest = json.loads(text.decode("utf-8"), object_pairs_hook=_pairs,
-                          parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise _damaged() from None
+    from domeng.reader import read_json  # the file reader's JSON: its rules, its errors
+
+    rest, _ = read_json(bytes(text))  # bytes are always JSON text, never a path
     if not isinstance(rest, dict):
         raise _damaged()
     is_game = "rounds" in rest
@@ -385,17 +385,6 @@ def _unpack_body(raw: bytes) -> dict[str, Any]:
                            "version": 1}
     out.update(rest)
     return out
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise ValueError("a key twice")
-    return out
-
-
-def _no_constant(text: str) -> Any:
-    raise ValueError(text)
 
 
 class _Bytes:

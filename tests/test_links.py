@@ -255,8 +255,6 @@ def test_a_zip_bomb_is_refused_once_it_unpacks_past_the_limit(monkeypatch):
 
 @pytest.mark.parametrize("body", [
     b"no separator",
-    b'{"title": NaN}\0\x05\x05' + bytes(25) + b"\0",
-    b'{"title": "a", "title": "b"}\0\x05\x05' + bytes(range(25)) + b"\0",
     b"[1]\0",
     b'{}\0\x05\x05' + bytes(range(24)),  # a hand cut short
     b'{}\0\x05\x05' + bytes(range(24)) + b"\x1c\0",  # a tile number 28
@@ -266,6 +264,17 @@ def test_a_zip_bomb_is_refused_once_it_unpacks_past_the_limit(monkeypatch):
 ])
 def test_a_well_packed_link_of_nonsense_is_refused_as_damaged(body):
     _refused(_value(body), "damaged")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (b'{"title": "a", "title": "b"}', 'the key "title" appears twice in one object'),
+    (b'{"title": NaN}', "title: NaN should be text"),
+    (b'{"opener": 1234567890123456789012}', "opener: a number of 22 digits is not a seat"),
+    (b'{"title": "\xff"}', "not UTF-8 text (byte 11 is 0xff)"),
+    (b'{"title": "x" ', "not valid JSON"),
+])
+def test_the_json_of_a_link_is_read_by_the_file_reader_s_rules(text, words):
+    _refused(_value(text + b"\0\x05\x05" + bytes(range(25)) + b"\0"), words)
 
 
 @pytest.mark.parametrize(("data", "words"), [
@@ -344,7 +353,7 @@ def _same_data_as_a_link(path: Path) -> tuple[dict, str] | None:
     try:
         same = _json(_without_nulls({k: v for k, v in back.items() if k not in implied})) == (
             _json(_without_nulls(data)))  # as JSON: true and 1.0 are not 1 here
-    except RecursionError:
+    except (RecursionError, TypeError):  # nested too deep; a NaN the reader keeps unread
         return None
     return (data, value) if same else None
 
