@@ -76,7 +76,7 @@ catalogues: venv
 		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --previous
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
-	$(BIN)/python -m domeng.loading --write
+	$(BIN)/python -m domeng.web.loading --write
 
 # The tables of docs/rules*.md, docs/format.md and README.md written again from domeng.Rules
 # (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py writes them).

@@ -323,8 +323,8 @@ def _domeng(module: str):
 
 def loading_words() -> dict[str, dict[str, str]]:
     """What a page says under Voici's spinner, by language, from the project's catalogue
-    (``domeng.loading``): query.js shows it instead of Voici's English words."""
-    return _domeng("loading").every_language()
+    (``domeng.web.loading``): query.js shows it instead of Voici's English words."""
+    return _domeng("web.loading").every_language()
 
 
 def clean_pages(site: Path) -> list[str]:
@@ -389,8 +389,8 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     """The site's front page (``index.html`` here, its ``$items`` filled): a link to each
     notebook's page, the play and practice pages in
     each language of the catalogue; each link's title in its page's language, from the
-    catalogue (``domeng.loading.page_titles``)."""
-    languages, page_titles = _domeng("i18n").languages, _domeng("loading").page_titles
+    catalogue (``domeng.web.loading.page_titles``)."""
+    languages, page_titles = _domeng("i18n").languages, _domeng("web.loading").page_titles
     stems = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
 
     def lang(stem: str) -> str:  # the language a notebook is written in: tutorial-id's id

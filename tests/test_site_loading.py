@@ -1,5 +1,5 @@
 """The static site's loading words (issue 21): site/build.py writes the catalogue's
-sentences (domeng.loading) into every page, for query.js to show in the page's language
+sentences (domeng.web.loading) into every page, for query.js to show in the page's language
 instead of Voici's English "Starting up kernel..."."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from domeng.i18n import languages
-from domeng.loading import loading_words
+from domeng.web.loading import loading_words
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "site"))
@@ -69,7 +69,7 @@ def test_the_voila_template_holds_the_catalogue_s_loading_words():
     catalogue's, in every language (``make catalogues`` writes them there)."""
     template = ROOT / "domeng/web/jupyter-data/voila/templates/domeng/index.html.j2"
     (given,) = re.findall(r"var all = (\{.*\});\n", template.read_text(encoding="utf-8"))
-    from domeng.loading import every_language
+    from domeng.web.loading import every_language
 
     assert json.loads(given) == every_language()
 
@@ -81,7 +81,7 @@ def _front_page(tmp_path: Path, notebooks: list[str]) -> list[tuple[str, str, st
 
 
 def test_the_front_page_links_each_page_in_each_language_by_the_catalogue_s_title(tmp_path):
-    from domeng.loading import page_titles
+    from domeng.web.loading import page_titles
 
     links = _front_page(tmp_path, sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")))
     others = languages()[1:]

@@ -76,7 +76,7 @@ from domeng.app.controller import SERVER_LOG, Controller, log_to_server
 from domeng.app.texts import Notice
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, N_, Words, check_language, language_names, languages, words
-from domeng.records import builtin_scenarios
+from domeng.records import Record, builtin_scenarios
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
 __all__ = [
@@ -297,11 +297,19 @@ def opened_lesson(query: str | None = None, *, lang: str | None = None) -> w.Wid
         box = w.HTML(_lessons_missing(_, name, list(records)))
         box.add_class("domeng-query-error")
         return box
+    return _opened_box(_, record, record.title_in(_.lang) or record.name,
+                       {"scenario": name}, lang)
+
+
+def _opened_box(_: Words, record: Record, title: str, kept: dict[str, str],
+                lang: str | None) -> w.Widget:
+    """The opened lesson: a line naming it under a bar that keeps ``kept`` (the query that
+    opens it) in every language, then its app."""
     intro = w.HTML(
         '<div class="domeng-opened-intro" style="border-left: 5px solid #1d4ed8; '
         'padding: 2px 10px; margin: 4px 0;">'
-        + language_links(_.lang, query=urlencode({"scenario": name}))
-        + f"<p>{_lesson_intro(_, record.title_in(_.lang) or record.name)}</p></div>"
+        + language_links(_.lang, query=urlencode(kept))
+        + f"<p>{_lesson_intro(_, title)}</p></div>"
     )
     app: App = _build_app(lang, scenario=record, compact=True, lesson=True)
     app.add_class("domeng-opened-app")
@@ -318,17 +326,7 @@ def _opened_link(_: Words, query: str | None, lang: str | None) -> w.Widget:
         return link_error(exc, _.lang)
     # TRANSLATORS: in "You opened the lesson {title}" for a teacher's lesson with no title
     title = record.title_in(_.lang) or _("a lesson made for you")
-    intro = w.HTML(
-        '<div class="domeng-opened-intro" style="border-left: 5px solid #1d4ed8; '
-        'padding: 2px 10px; margin: 4px 0;">'
-        + language_links(_.lang, query=urlencode({"s": query_value(query, "s")}))
-        + f"<p>{_lesson_intro(_, title)}</p></div>"
-    )
-    app: App = _build_app(lang, scenario=record, compact=True, lesson=True)
-    app.add_class("domeng-opened-app")
-    box = w.VBox([intro, app])
-    box.add_class("domeng-opened-lesson")
-    return box
+    return _opened_box(_, record, title, {"s": query_value(query, "s")}, lang)
 
 
 class PageSignal(anywidget.AnyWidget):

@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_site_loading import fake_site  # noqa: E402  (tests/test_site_loading.py)
 
-from domeng.loading import loading_words  # noqa: E402
+from domeng.web.loading import loading_words  # noqa: E402
 
 
 @pytest.mark.parametrize(("page_name", "query", "lang"), [

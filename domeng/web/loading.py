@@ -5,7 +5,7 @@ A page of the static site (``site/build.py``) is covered by Voici's spinner unti
 cells have run, with Voici's own English words under it ("Starting up kernel...",
 "Executing 3 of 40"). The build writes these sentences, from the catalogue, into each
 page, and ``site/query.js`` shows them in the page's language instead; the Voilà
-template of ``domeng app`` (``web/jupyter-data/voila/templates/domeng``) holds the same.
+template of ``domeng app`` (``jupyter-data/voila/templates/domeng`` here) holds the same.
 
 >>> loading_words("id")["starting"]
 'Menyalakan Python di perambanmu…'
@@ -26,7 +26,7 @@ from domeng.i18n import N_, languages, words
 
 __all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "write_template"]
 
-TEMPLATE = Path(__file__).parent / "web/jupyter-data/voila/templates/domeng/index.html.j2"
+TEMPLATE = Path(__file__).parent / "jupyter-data/voila/templates/domeng/index.html.j2"
 """``domeng app``'s Voilà template, which holds :func:`every_language` (Voilà's page cannot
 ask the catalogue): ``make catalogues`` writes them there (:func:`write_template`)."""
 
@@ -82,7 +82,7 @@ def page_titles(lang: str | None = None) -> dict[str, str]:
 
 def write_template(template: Path = TEMPLATE) -> bool:
     """Write :func:`every_language` into ``template``'s ``var all = {...};`` line, as
-    ``make catalogues`` does after compiling (``python -m domeng.loading --write``); True
+    ``make catalogues`` does after compiling (``python -m domeng.web.loading --write``); True
     when the file changed.
 
     >>> write_template(Path("no-such-template.j2"))
@@ -101,7 +101,7 @@ def write_template(template: Path = TEMPLATE) -> bool:
     return True
 
 
-if __name__ == "__main__":  # python -m domeng.loading --write (make catalogues)
+if __name__ == "__main__":  # python -m domeng.web.loading --write (make catalogues)
     if sys.argv[1:] != ["--write"]:
-        sys.exit("usage: python -m domeng.loading --write")
+        sys.exit("usage: python -m domeng.web.loading --write")
     print(f"{TEMPLATE}: " + ("written" if write_template() else "up to date"))
