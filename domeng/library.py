@@ -66,7 +66,7 @@ def load_any(source: str | Path) -> Record:
     if isinstance(text, str) and not isinstance(source, os.PathLike):
         from domeng.links import is_link
 
-        if is_link(text) and not os.path.lexists(text):
+        if is_link(text):
             return load(text)  # the reader unpacks a link (domeng.links)
     if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
         return load_builtin(text)

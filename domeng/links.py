@@ -41,6 +41,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import os
 import re
 import zlib
 from collections.abc import Mapping
@@ -91,6 +92,8 @@ DEFAULT_BASE = "http://127.0.0.1:8866/"
 PAGES = ("tutorial", "play", "practice")
 """The pages a link can open."""
 
+_MOST_OF_AN_ADDRESS = 10_000
+"""The most characters an address may add around its value (its base, its other keys)."""
 _PASS_CODE = 84
 _SEAT_GIVEN = 0x80
 _VALUE = re.compile(r"[A-Za-z0-9_-]*")
@@ -249,7 +252,7 @@ def value_of(text: str) -> str:
     """
     if not isinstance(text, str):
         raise LinkError(N_("not a link: {value}"), value=show_value(text))
-    if len(text) > MAX_LINK + 10_000:
+    if len(text) > MAX_LINK + _MOST_OF_AN_ADDRESS:  # before the address is even parsed
         raise LinkError(N_("the link is {size:,} characters long: at most {most:,}"),
                         size=len(text), most=MAX_LINK)
     text = text.strip()
@@ -268,18 +271,19 @@ def value_of(text: str) -> str:
 
 
 def is_link(text: str) -> bool:
-    """Whether ``text`` reads as a link rather than a file name: a ``v1.`` value, an
-    ``s=`` value or an address with ``s=`` (nothing is read or unpacked).
+    """Whether ``text`` is a link rather than a file name: it reads as a ``v1.`` value, an
+    ``s=`` value or an address with ``s=``, and no file has that name (nothing is read
+    or unpacked). Every reader of a file name asks this first.
 
     >>> is_link("v1.eJx"), is_link("s=v2.abc"), is_link("http://h/?s=v1.e"), is_link("ceki")
     (True, True, True, False)
     """
     if not isinstance(text, str):
         return False
-    text = text.strip()
-    if _PREFIX.match(text) or text.startswith("s="):
-        return True
-    return "://" in text and re.search(r"[?&#]s=", text) is not None
+    value = text.strip()
+    looks = bool(_PREFIX.match(value)) or value.startswith("s=") or (
+        "://" in value and re.search(r"[?&#]s=", value) is not None)
+    return looks and not os.path.lexists(text)
 
 
 def decode(text: str, *, check: bool = True) -> dict[str, Any]:
@@ -328,8 +332,7 @@ def _unpack(value: str) -> dict[str, Any]:
                            "{known} links only: a newer Domeng made it"),
                         version=prefix.group(1), known=VERSION)
     body = value[prefix.end():]
-    bad = _VALUE.fullmatch(body)
-    if bad is None:
+    if _VALUE.fullmatch(body) is None:
         position = next(i for i, ch in enumerate(body) if not _VALUE.fullmatch(ch))
         raise LinkError(N_("the link is damaged: {char} (character {position}) cannot be "
                            "in a link"), char=show_value(body[position]),

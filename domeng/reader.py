@@ -136,7 +136,7 @@ def _is_link(text: str) -> bool:
     not the name of a file that exists."""
     from domeng.links import is_link
 
-    return not _looks_like_json(text) and is_link(text) and not os.path.lexists(text)
+    return not _looks_like_json(text) and is_link(text)
 
 
 def _looks_like_json(text: str) -> bool:

@@ -21,7 +21,6 @@ domeng.puzzles.UnknownPuzzle: no puzzle "nope"; the puzzles are: ...
 from __future__ import annotations
 
 import json
-import os
 import re
 from functools import cache
 from pathlib import Path
@@ -104,7 +103,7 @@ def load_puzzle_file(path: str | Path) -> Puzzle:
     if isinstance(path, str):
         from domeng.links import is_link
 
-        if is_link(path) and not os.path.lexists(path):
+        if is_link(path):
             record = load(path)
             return puzzle_from_record(record, name=record.name)
     record = load(Path(path))
