@@ -16,8 +16,8 @@ at ten tables are 50 websockets, not 50 kernels. The addresses:
 - ``/domeng/api/tables/ID/ws?lang=id``: the websocket of one page; its first message
   is ``{"type": "hello", "token": …}``, then ``{"type": "move", "tile", "end", "seq"}``,
   ``{"type": "next", "seq"}`` or ``{"type": "end"}``; the server sends ``{"type":
-  "state", "step", "parts": {…}}`` after every change and ``{"type": "refused",
-  "text": …}`` to that page alone when it refuses;
+  "state", "step", "parts": {…}}`` after every change (the parts that changed since its
+  last message) and ``{"type": "refused", "text": …}`` to that page alone when it refuses;
 - ``GET /domeng/table/ID?seat=N&token=…&lang=…``: a seat's page (without ``seat``:
   the spectators' or the host's); ``GET /domeng/tables/new?lang=…``: the form of a new
   table; ``/domeng/static/…``: the page's script and stylesheet.
@@ -93,7 +93,7 @@ class Hub:
         self.store = store
         self.sockets: dict[str, set[TableSocket]] = {}
         self.limits: dict[str, RateLimit] = {}
-        self._drawn: dict[tuple, str] = {}
+        self._drawn: dict[tuple, tuple[int, dict[str, Any]]] = {}
         self._ticker: PeriodicCallback | None = None
 
     def start(self) -> None:
@@ -122,18 +122,18 @@ class Hub:
         self.store.leave(sock.table, sock.access.seat)
         self.broadcast(sock.table)
 
-    def message(self, table: Table, access: Access, lang: str, base: str) -> str:
-        """The state message of one page, drawn once per table version, seat and language."""
-        key = (table.id, table.version, access.seat, access.is_host, lang, base)
-        text = self._drawn.get(key)
-        if text is None:
+    def message(self, table: Table, access: Access, lang: str, base: str) -> dict[str, Any]:
+        """The state message of one page, drawn once per table version, seat and language
+        (only the latest version of each is kept)."""
+        key = (table.id, access.seat, access.is_host, lang, base)
+        drawn = self._drawn.get(key)
+        if drawn is None or drawn[0] != table.version:
             if len(self._drawn) > 4000:
                 self._drawn.clear()
-            text = json.dumps(pages.state_message(table, access.seat, lang=lang,
-                                                  is_host=access.is_host, base=base),
-                              ensure_ascii=False)
-            self._drawn[key] = text
-        return text
+            drawn = (table.version, pages.state_message(table, access.seat, lang=lang,
+                                                        is_host=access.is_host, base=base))
+            self._drawn[key] = drawn
+        return drawn[1]
 
     def broadcast(self, table: Table) -> None:
         """Bring every page open on ``table`` up to date."""
@@ -347,8 +347,14 @@ class TableSocket(_Quiet, websocket.WebSocketHandler):
             pass
 
     def send_state(self) -> None:
-        if self.access is not None:
-            self.send(self.hub.message(self.table, self.access, self.lang, self.root))
+        """Send the page the parts that changed since the last message it got."""
+        if self.access is None:
+            return
+        msg = self.hub.message(self.table, self.access, self.lang, self.root)
+        sent = getattr(self, "_sent", {})
+        changed = {k: v for k, v in msg["parts"].items() if sent.get(k) != v}
+        self._sent = dict(msg["parts"])
+        self.send({**msg, "parts": changed})
 
     def on_close(self) -> None:
         if self.access is not None:
