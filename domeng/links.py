@@ -52,6 +52,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from domeng.errors import ScenarioError, show_value
 from domeng.i18n import N_
 from domeng.limits import MAX_FILE_BYTES
+from domeng.reader import read_json
 from domeng.records import Record, load
 from domeng.round import Move
 from domeng.saving import GAME_FORMAT, SCENARIO_FORMAT
@@ -364,9 +365,7 @@ def _unpack_body(raw: bytes) -> dict[str, Any]:
     text, sep, binary = raw.partition(b"\0")
     if not sep:
         raise _damaged()
-    from domeng.reader import read_json  # the file reader's JSON: its rules, its errors
-
-    rest, _ = read_json(bytes(text))  # bytes are always JSON text, never a path
+    rest, _ = read_json(bytes(text))  # the file reader's JSON; bytes are never a path
     if not isinstance(rest, dict):
         raise _damaged()
     is_game = "rounds" in rest
