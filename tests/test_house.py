@@ -2,8 +2,11 @@
 and pull request, pre-commit runs the venv's ruff, and CONTRIBUTING.md gives the common
 changes as recipes."""
 
+import ast
 import importlib.metadata
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,3 +55,66 @@ def test_contributing_gives_the_four_common_changes_each_with_its_recipe_test():
     for command in set(re.findall(r"`make (\w+)`", text)):
         makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
         assert re.search(rf"^{command}:", makefile, re.M), command
+
+
+# ------------------------------------------------------------------ rooms and floors
+ABOVE = {"app": 1, "web": 2, "together": 2, "cli": 3}
+"""The rooms above the engine's floor, by floor: the widgets (``domeng/app``), the pages and
+their serving (``domeng/web``, ``domeng/together``), the command line. Every other module
+(the engine, its sentences, the pictures, the players, the files) is on the floor below."""
+WIDGETS = {"ipywidgets", "anywidget", "traitlets"}
+
+
+def _floor(module: str) -> int:
+    parts = module.split(".")
+    return ABOVE.get(parts[1], 0) if len(parts) > 1 else 0
+
+
+def _loaded_imports(path: Path) -> set[str]:
+    """What a module imports as it loads: every import outside a function's body (a
+    function may import a higher room lazily, for display)."""
+    found: set[str] = set()
+    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted((ROOT / "domeng").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__main__":  # python -m domeng: the command line's door
+            continue
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def test_no_module_imports_a_room_above_its_own_as_it_loads():
+    up = [(module, name) for module, path in _modules().items()
+          for name in sorted(_loaded_imports(path))
+          if name.startswith("domeng.") and _floor(name) > _floor(module)]
+    assert not up, up
+
+
+def test_only_the_widgets_and_the_pages_import_widget_code():
+    found = [(module, name) for module, path in _modules().items()
+             for name in sorted(_loaded_imports(path))
+             if name.split(".")[0] in WIDGETS and _floor(module) not in (1, 2)]
+    assert not found, found
+
+
+def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
+    code = ("import sys, domeng, domeng.web, domeng.web.serve, domeng.web.loading, domeng.cli\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in {'ipywidgets', "
+            "'anywidget', 'traitlets'} or m.startswith(('domeng.app', 'domeng.web.voila'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]", out
