@@ -253,10 +253,11 @@ def test_a_finished_game_takes_no_more_moves():
 
 # ------------------------------------------------------------------ what a seat receives
 def hidden_tiles(table, seat):
-    """The other hands' tiles, and the sleeping ones but those R5's opening names (the
-    higher doubles nobody was dealt are known to all when a lower one opens)."""
+    """The other hands' tiles, and the sleeping ones, but those R5 makes known to all: the
+    double the first round must open with (its holder opens), and the higher doubles
+    nobody was dealt when a lower one opens."""
     r = table.round
-    named = set()
+    named = {str(r.opening_tile)} if r.opening_tile is not None else set()
     for e in r.events or ():
         if e.detail and "skipped" in e.detail:
             named |= {str(t) for t in e.detail["skipped"]}
@@ -352,3 +353,43 @@ def test_the_rate_limit_refills():
     assert [limit.allow() for _ in range(3)] == [True, True, False]
     now[0] = 10.0
     assert [limit.allow() for _ in range(3)] == [True, True, False]
+
+
+# ------------------------------------------------------------------ pages
+def test_the_seat_page_holds_no_other_hand_and_data_ids_only_on_its_own_tiles():
+    import re
+
+    from domeng.together.pages import seat_page
+
+    store, made, clock = new(pace=0)
+    table = made.table
+    for _ in range(3):
+        for seat in (0, 3, None):
+            page = seat_page(table, seat)
+            # the glossary's meanings name tiles as examples ("like 6|6"): not a hand
+            told = re.sub(r'<dl class="domeng-glossary".*?</dl>', "", page, flags=re.S)
+            assert not {t for t in hidden_tiles(table, seat) if t in told}
+            for part in re.findall(r'<section class="domeng-seat[^"]*" data-seat="(\d)"(.*?)'
+                                   r"</section>", page, re.S):
+                has_ids = "data-id=" in part[1]
+                assert has_ids == (seat is not None and int(part[0]) == seat)
+        clock.now += 1
+        store.tick()
+
+
+def test_the_pages_speak_the_table_language_or_the_one_asked():
+    from domeng.together.pages import new_table_page, seat_page
+
+    store, made, _ = new(lang="id")
+    assert "kamu adalah" in seat_page(made.table, 0)
+    assert "you are" in seat_page(made.table, 0, lang="en")
+    assert "Žaisti su kitais" in new_table_page(lang="lt")
+
+
+def test_the_static_sites_play_page_says_playing_together_needs_domeng_app(monkeypatch):
+    from domeng.together import pages
+
+    assert 'href="../../domeng/tables/new?lang=en"' in pages.invitation_html("en")
+    monkeypatch.setattr(pages.sys, "platform", "emscripten")
+    line = pages.invitation_html("id")
+    assert "domeng app" in line and "href" not in line and "Play with others" in line
