@@ -54,11 +54,18 @@ import traitlets
 
 from domeng import render
 from domeng.app import find, texts
-from domeng.app.board import Board, asset
+from domeng.app.board import Board, Control, Region, asset
 from domeng.app.panels import ErrorView, lesson_html
 from domeng.app.quiz import RIGHT, WRONG
 from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
-from domeng.app.views import SeatView, TableView, View, WhyView, button, set_label
+from domeng.app.views import (
+    PaneView,
+    SeatView,
+    TableView,
+    WhyView,
+    guarded,
+    set_label,
+)
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, N_, Words, check_language, words
 from domeng.round import LEFT, Move, Round
@@ -148,13 +155,12 @@ def _move_sentence(_: Words, move: Move) -> str:
     return _("Play {tile} at the right end.", tile=str(move.tile))
 
 
-class _Head(w.VBox, View):
-    """The puzzle's title, goal and text, in the controller's language."""
+class _Head(PaneView):
+    """The puzzle's title, goal and text, in the controller's language (one widget)."""
 
     def __init__(self, ctrl: PuzzleController) -> None:
-        self.text = w.HTML()
-        super().__init__([self.text])
-        self.add_class("domeng-puzzle-head")
+        self.text = Region("domeng-puzzle-head-text")
+        super().__init__(ctrl, "domeng-puzzle-head")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
@@ -174,20 +180,22 @@ class _Head(w.VBox, View):
     def refresh(self) -> None:
         pass
 
+    def compose(self) -> str:
+        return self.show(self.text)
 
-class _Verdict(w.VBox, View):
+
+class _Verdict(PaneView):
     """Before the move: what to do. After it: the verdict, its reason, and the events the
-    board has played since, each in the engine's own sentence."""
+    board has played since, each in the engine's own sentence (one widget)."""
 
     def __init__(self, ctrl: PuzzleController) -> None:
-        self.box = w.HTML()
-        self.box.add_class("domeng-puzzle-verdict-box")
-        self.notice = w.HTML()
-        self.notice.add_class("domeng-puzzle-notice")
-        super().__init__([self.box, self.notice])
-        self.add_class("domeng-puzzle-answer")
-        self.add_class("domeng-panel")
+        self.box = Region("domeng-puzzle-verdict-box")
+        self.notice = Region("domeng-puzzle-notice")
+        super().__init__(ctrl, "domeng-puzzle-answer", "domeng-panel")
         self._watch(ctrl)
+
+    def compose(self) -> str:
+        return self.show(self.box, self.notice)
 
     def refresh(self) -> None:
         c: PuzzleController = self.ctrl  # type: ignore[assignment]
@@ -229,25 +237,20 @@ class _Verdict(w.VBox, View):
                              if notice else "")
 
 
-class _Buttons(w.VBox, View):
-    """Hint (twice), Retry, Next; Back and Step through the answer; the hint's words."""
+class _Buttons(PaneView):
+    """Hint (twice), Retry, Next; Back and Step through the answer; the hint's words (one
+    widget)."""
 
     def __init__(self, ctrl: PuzzleController, on_next: Callable[[], object] | None) -> None:
-        self.hint = button("domeng-puzzle-hint", ctrl.hint, ctrl)
-        self.retry = button("domeng-puzzle-retry", ctrl.retry, ctrl)
-        self.back = button("domeng-back", ctrl.back, ctrl)
-        self.step = button("domeng-step", ctrl.step, ctrl)
-        row = [self.hint, self.retry, self.back, self.step]
-        self.next: w.Button | None = None
+        self.hint = Control("domeng-puzzle-hint", on_click=guarded(ctrl, ctrl.hint))
+        self.retry = Control("domeng-puzzle-retry", on_click=guarded(ctrl, ctrl.retry))
+        self.back = Control("domeng-back", on_click=guarded(ctrl, ctrl.back))
+        self.step = Control("domeng-step", on_click=guarded(ctrl, ctrl.step))
+        self.next: Control | None = None
         if on_next is not None:
-            self.next = button("domeng-puzzle-next", on_next, ctrl)
-            row.append(self.next)
-        buttons = w.HBox(row)
-        buttons.add_class("domeng-row")
-        self.text = w.HTML()
-        self.text.add_class("domeng-puzzle-hint-text")
-        super().__init__([buttons, self.text])
-        self.add_class("domeng-puzzle-buttons")
+            self.next = Control("domeng-puzzle-next", on_click=guarded(ctrl, on_next))
+        self.text = Region("domeng-puzzle-hint-text")
+        super().__init__(ctrl, "domeng-puzzle-buttons")
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
@@ -273,7 +276,13 @@ class _Buttons(w.VBox, View):
         if move is not None:
             parts.append(f"<p><strong>{html.escape(_move_sentence(_, move))}</strong></p>")
         self.text.value = "".join(parts)
-        self.text.layout.display = None if parts else "none"
+
+    def compose(self) -> str:
+        row = [b for b in (self.hint, self.retry, self.back, self.step, self.next)
+               if b is not None]
+        self.parts = {p.css: p for p in [*row, self.text]}
+        text = self.text.markup() if self.text.value else ""
+        return f'<div class="domeng-row">{"".join(b.markup() for b in row)}</div>{text}'
 
 
 class PuzzleView(w.VBox):
