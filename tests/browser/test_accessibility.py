@@ -1,0 +1,118 @@
+"""No serious or critical axe-core violation on the pages a learner opens.
+
+axe-core runs in the page from its pinned npm package (tests/browser/axe.py), on the
+tutorial, the play page and the practice page under Voilà (the flags of ``domeng app``),
+and on the static site's front page and pages (``DOMENG_SITE``, or a build of its own as
+tests/browser/test_site.py makes it). Each page is audited once it is working, after a few
+Steps, so the log's rows, the why panel and the glossary's lighting are in it too. A failure
+prints every rule broken, its impact and the elements that break it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from axe import axe_path, grave, report, summary, violations
+from playwright.sync_api import expect
+from voila_server import ROOT
+
+sys.path.insert(0, str(ROOT / "site"))
+import static_pages  # noqa: E402  (site/static_pages.py)
+
+TIMEOUT = 120_000  # ms: the tutorial lays out its later tables after the page opens
+SITE_TIMEOUT = 180_000  # ms: a cold start of Pyodide on a busy 2-core machine
+PRACTICE = "voici/render/practice.html"
+
+
+def step(page, app: str, times: int) -> None:
+    """Press Step ``times`` times in the app ``app`` names, waiting for each event (the
+    status is found again each time: a view may draw it anew)."""
+    table = page.locator(app).first
+    status = table.locator(".domeng-status").first
+    for _ in range(times):
+        before = status.inner_text()
+        table.locator(".domeng-step").first.click()
+        expect(status).not_to_have_text(before, timeout=TIMEOUT)
+
+
+def ready_tutorial(page, timeout: int) -> None:
+    page.locator(".domeng-chapter-deal .domeng-step").wait_for(state="visible", timeout=timeout)
+    page.locator(".domeng-chapter-game .domeng-step").wait_for(state="visible", timeout=timeout)
+    page.locator(".domeng-review-camat-or-not .domeng-seat-box-4").wait_for(
+        state="visible", timeout=timeout)
+    page.locator(".domeng-quiz").first.wait_for(state="visible", timeout=timeout)
+    step(page, ".domeng-chapter-passebunge", 3)  # the log, the why panel, a lit term
+    page.wait_for_timeout(500)
+
+
+def ready_play(page, timeout: int) -> None:
+    page.locator(".domeng-play .domeng-step").wait_for(state="visible", timeout=timeout)
+    step(page, ".domeng-play", 3)
+    page.wait_for_timeout(500)
+
+
+def ready_practice(page, timeout: int) -> None:
+    page.locator(".domeng-practice-index a").first.wait_for(timeout=timeout)
+    page.locator(".domeng-puzzle .domeng-playable").first.wait_for(timeout=timeout)
+    page.wait_for_timeout(500)
+
+
+READY = {"tutorial": ready_tutorial, "play": ready_play, "practice": ready_practice}
+QUERY = {"practice": "?puzzle=pollo-which-end"}  # the index and a puzzle open under it
+
+
+def assert_no_grave_violation(page, name: str) -> None:
+    every = violations(page)
+    print(f"axe-core, {name}: {summary(every)}")  # every impact, for the record
+    found = grave(every)
+    assert not found, f"axe-core on the {name}: serious or critical violations\n" + report(found)
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return axe_path()
+
+
+@pytest.mark.parametrize("name", list(READY))
+def test_no_serious_violation_on_the_voila_page(axe, serve, page, name):
+    page.goto(serve(f"notebooks/{name}.ipynb") + "/" + QUERY.get(name, ""), timeout=TIMEOUT)
+    READY[name](page, TIMEOUT)
+    assert_no_grave_violation(page, f"{name} page under Voilà")
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory, browser):
+    """The built site (``DOMENG_SITE``, or a build of its own) served on 127.0.0.1."""
+    given = os.environ.get("DOMENG_SITE")
+    if given:
+        site = Path(given).resolve()
+        assert (site / static_pages.PLAY).exists(), f"DOMENG_SITE={given} holds no built site"
+    else:
+        site = tmp_path_factory.mktemp("site") / "_site"
+        static_pages.build(site)
+    with static_pages.serve(site) as url:
+        yield url
+
+
+def test_no_serious_violation_on_the_site_front_page(axe, site_url, page):
+    page.goto(f"{site_url}/index.html", timeout=TIMEOUT)
+    page.locator("a").first.wait_for(timeout=TIMEOUT)
+    assert_no_grave_violation(page, "static site's front page")
+
+
+@pytest.mark.parametrize("name, path", [("tutorial", static_pages.TUTORIAL),
+                                        ("play", static_pages.PLAY),
+                                        ("practice", PRACTICE)])
+def test_no_serious_violation_on_the_static_site_page(axe, site_url, browser, name, path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    static_pages.block_other_hosts(context)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{path}{QUERY.get(name, '')}", timeout=SITE_TIMEOUT)
+        READY[name](page, SITE_TIMEOUT)
+        assert_no_grave_violation(page, f"static site's {name} page")
+    finally:
+        context.close()
