@@ -278,8 +278,12 @@ def test_the_tutorial_fills_its_top_from_the_query_in_its_last_cell():
     assert "opened_slot()" in cells[0].source
     assert cells[-1].source.count("finish_page(") == 1 and not cells[-1].outputs
     later = set(re.findall(r"(\w+) = Later(?:App|Task)\(", "\n".join(c.source for c in cells)))
-    listed = re.search(r"finish_page\(opened, \[(.*)\]\)", cells[-1].source, re.S).group(1)
+    listed = re.search(r"finish_page\(opened, \[(.*?)\]", cells[-1].source, re.S).group(1)
     assert set(re.sub(r"\s", "", listed).split(",")) == later
+    # the apps built at once are told the page's language too (tutorial.ipynb?lang=ms)
+    at_once = set(re.findall(r"(\w+) = build_app\(", "\n".join(c.source for c in cells)))
+    shown = re.search(r"shown=\[(.*?)\]", cells[-1].source, re.S).group(1)
+    assert set(re.sub(r"\s", "", shown).split(",")) == at_once
 
 
 def _run(path: Path) -> dict:

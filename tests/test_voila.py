@@ -194,6 +194,7 @@ def test_finish_page_opens_the_lesson_in_the_slots_language(built, lang):
 def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
     """``tutorial.ipynb?lang=ms`` (a language with no tutorial of its own): the bar, the
     opened lesson, the tables and the tasks speak ms; a written tutorial keeps its own."""
+    from domeng.app import build_app
     from domeng.app.practice import PuzzleView
     from domeng.positions import task
 
@@ -206,8 +207,10 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
         later = voila.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
         puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task("first-out"))
         assert "Laying out the table…" in later.children[0].value  # English until asked
-        voila.finish_page(slot, [later, puzzle], query=f"lang={code}&scenario=pollo")
-        assert slot.lang == later.lang == puzzle.lang == code
+        first = build_app(scenario="ceki", compact=True)  # built at once, as chapter 1's
+        voila.finish_page(slot, [later, puzzle], query=f"lang={code}&scenario=pollo",
+                          shown=[first])
+        assert slot.lang == later.lang == puzzle.lang == first.controller.lang == code
         assert later.controller.lang == code and puzzle.controller.lang == code
         assert slot.children[0].children[1].controller.lang == code  # the opened lesson
         kept = voila.opened_slot("id")

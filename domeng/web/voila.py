@@ -597,7 +597,8 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
     return loop.create_task(run())
 
 
-def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None = None) -> None:
+def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None = None,
+                shown: Sequence[App] = ()) -> None:
     """The tutorial's last cell: fill ``slot`` from the query, then lay out the later apps.
 
     With Voilà's preheated kernels it first waits for the visitor's request,
@@ -606,7 +607,8 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     (never before: see the module's documentation); without a running event
     loop (a script, a test), at once. The lesson opens in the slot's language; a slot
     made with no language (the English tutorial's) takes the query's ``lang=``, and
-    so do ``apps``.
+    so do ``apps`` and ``shown``, the apps already on the page (built at once, as the
+    first chapter's is).
 
     >>> slot = opened_slot()
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
@@ -624,6 +626,8 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
         slot.set_language(language_from_query(query))
         for a in apps:
             a.set_language(slot.lang)
+        for app in shown:
+            app.controller.set_language(slot.lang)
     lesson = opened_lesson(query, lang=slot.lang)
     if lesson is not None:
         slot.show(lesson)
