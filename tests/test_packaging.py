@@ -105,6 +105,7 @@ def test_extras_voila_for_serving_sim_for_simulation_research_and_dev_includes_t
     extras = pyproject()["project"]["optional-dependencies"]
     names = {k: {requirement_name(s) for s in v} for k, v in extras.items()}
     assert names["voila"] == {"voila", "jupyterlab", "ipykernel"}
+    assert names["hub"] == {"domeng", "jupyterhub"} and "domeng[voila]" in extras["hub"]
     assert names["sim"] == {"numpy", "tqdm"}
     assert names["research"] == {"open-spiel", "pettingzoo", "numpy"}
     assert "domeng[voila,sim,research]" in extras["dev"]
