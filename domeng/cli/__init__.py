@@ -11,6 +11,7 @@
     domeng play [--port P] [--ip IP] [--lang L]   the same, opening at the game
     domeng notebooks DEST [--force]    copy the notebooks out, to change and run again
     domeng site DEST                   build the static site (Python in the browser)
+    domeng hub-config [--lang L]       print a jupyterhub_config.py for a class
 
 Wherever a command takes a FILE it also takes a link (``domeng share``'s address, or its
 ``s=v1.…`` value: :mod:`domeng.links`).
@@ -353,6 +354,12 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("dest", metavar="DEST", help="a new or empty folder, or an earlier site")
     add_language_argument(p, "the errors")
     p.set_defaults(func=serve.run_site)
+    p = add("hub-config", help="print a JupyterHub configuration for a class",
+            description="Print a jupyterhub_config.py for a class: each student's server "
+                        "runs from this Python environment (the 'hub' extra), gets the "
+                        "lessons copied into ~/domeng and opens at the tutorial.")
+    add_language_argument(p, "the tutorial the servers open at, and of the errors")
+    p.set_defaults(func=serve.run_hub_config)
     return parser
 
 
