@@ -226,6 +226,52 @@ def installed_source(src: Path, ignore) -> None:
         encoding="utf-8")
 
 
+# IPython 9.0.2 (Pyodide's own pin) imports its terminal, and with it prompt_toolkit, at
+# `import IPython`: 231 modules that a kernel without a terminal never uses, about 2 s of a
+# page's start. IPython 9.17 defers it the same way, but from 9.16 on IPython refuses the call
+# pyodide-kernel 0.7.0 makes (should_run_async without transformed_cell). So the site's
+# IPython 9.0.2 gets 9.17's deferral: `embed` is looked up when asked for (PEP 562).
+IPYTHON_EMBED = "from .terminal.embed import embed\n"
+IPYTHON_LAZY = '''
+
+def __getattr__(name):
+    # domeng's static site (site/build.py): the terminal, and prompt_toolkit, only on demand
+    if name == "embed":
+        from .terminal.embed import embed
+        return embed
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+'''
+
+
+def lazy_ipython(wheel: Path, out: Path) -> Path:
+    """A copy of IPython's ``wheel`` in ``out`` whose ``import IPython`` leaves out its
+    terminal (``IPYTHON_EMBED`` becomes ``IPYTHON_LAZY``); stops the build if the line it
+    changes is not there (another IPython: look again)."""
+    import base64
+
+    name = "IPython/__init__.py"
+    with zipfile.ZipFile(wheel) as z:
+        files = {i.filename: z.read(i) for i in z.infolist()}
+    text = files[name].decode()
+    if text.count(IPYTHON_EMBED) != 1:
+        sys.exit(f"{wheel.name}: no line {IPYTHON_EMBED.strip()!r} in {name}: see lazy_ipython")
+    files[name] = (text.replace(IPYTHON_EMBED, "") + IPYTHON_LAZY).encode()
+
+    def record(data: bytes) -> str:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+        return f"sha256={digest.decode()},{len(data)}"
+
+    rec = next(k for k in files if k.endswith(".dist-info/RECORD"))
+    files[rec] = "".join(f"{k},{record(v)}\n" if k != rec else f"{k},,\n"
+                         for k, v in files.items()).encode()
+    path = out / wheel.name
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for k, v in files.items():
+            z.writestr(zipfile.ZipInfo(k, (2020, 1, 1, 0, 0, 0)), v)
+    return path
+
+
+
 def stub_wheel(name: str, out: Path) -> Path:
     """An empty wheel named ``name`` (``STUBS``)."""
     dist = f"{name}-0.0.0.dist-info"
@@ -437,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     wheels = browser_wheels(py)
     with tempfile.TemporaryDirectory(prefix="domeng-site-") as tmp:
         work = Path(tmp)
+        (work / "patched").mkdir()
+        wheels = [lazy_ipython(w, work / "patched") if w.name.startswith("ipython-") else w
+                  for w in wheels]
         own = [project_wheel(py, work)]
         stubs = work / "stubs"
         stubs.mkdir()
