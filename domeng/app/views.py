@@ -513,7 +513,8 @@ class WhyView(PaneView):
         self._watch(ctrl)
 
     def relabel(self, _: Words) -> None:
-        self.glossary.attrs = f'role="region" aria-label="{html.escape(_("glossary"))}"'
+        name = html.escape(_("glossary"))
+        self.glossary.attrs = f'role="region" aria-label="{name}"'
 
     def refresh(self) -> None:
         c = self.ctrl
@@ -585,8 +586,8 @@ class LogView(PaneView):
     def relabel(self, _: Words) -> None:
         heading = _("Event log")
         self.heading.value = f"<h3>{html.escape(heading)}</h3>"
-        self.board.attrs = (f'data-scroll="log" role="region" tabindex="0" '
-                            f'aria-label="{html.escape(_("event log"))}"')
+        name = html.escape(_("event log"))
+        self.board.attrs = f'data-scroll="log" role="region" tabindex="0" aria-label="{name}"'
         self._rows.clear()
 
     def _jump(self, value: str) -> None:
