@@ -72,3 +72,22 @@ def test_the_hint_says_why_in_words_before_the_figures(serve, page, screenshot_d
         == "TABLE"
     assert table.locator(".domeng-hints table tr").count() >= 1
     table.locator(".domeng-hint-panel").screenshot(path=screenshot_dir / "hint-id.png")
+
+
+def test_on_a_phone_the_line_and_the_hands_come_before_the_why_panel(serve, browser):
+    """Issue 25: at 390 px the play page shows the game first, the Why? panel after it."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(serve("notebooks/play.ipynb") + "/", timeout=TIMEOUT)
+        table = page.locator(".domeng-play")
+        step = table.locator(".domeng-step")
+        step.wait_for(state="visible", timeout=TIMEOUT)
+        top_of = "e => e.getBoundingClientRect().top"
+        line = table.locator(".domeng-line").first.evaluate(top_of)
+        seat = table.locator(".domeng-seat").first.evaluate(top_of)
+        why = table.locator(".domeng-why").evaluate(top_of)
+        assert 0 < line - step.evaluate(top_of) < PHONE["height"]
+        assert line < why and seat < why
+    finally:
+        context.close()
