@@ -7,11 +7,18 @@ where a missing browser is a failure.
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import voila_server as server
 from voila_server import CHROMIUM, CHROMIUM_ARGS, ROOT
+
+sys.path.insert(0, str(ROOT / "site"))
+import static_pages  # noqa: E402  (site/static_pages.py)
+
+SITE_PAGES = (static_pages.TUTORIAL, static_pages.PLAY, "voici/render/practice.html")
+"""The static site's pages the browser tests open."""
 
 
 def pytest_collection_modifyitems(config, items):
@@ -91,3 +98,18 @@ def screenshot_dir() -> Path:
     path = ROOT / "artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory, browser):
+    """Base URL of the built static site (``DOMENG_SITE``, or built here) on 127.0.0.1."""
+    given = os.environ.get("DOMENG_SITE")
+    if given:
+        site = Path(given).resolve()
+        for page in SITE_PAGES:
+            assert (site / page).exists(), f"DOMENG_SITE={given} holds no {page}"
+    else:
+        site = tmp_path_factory.mktemp("site") / "_site"
+        static_pages.build(site)
+    with static_pages.serve(site) as url:
+        yield url

@@ -10,9 +10,7 @@ prints every rule broken, its impact and the elements that break it.
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 import pytest
 from axe import axe_path, grave, report, summary, violations
@@ -81,20 +79,6 @@ def test_no_serious_violation_on_the_voila_page(axe, serve, page, name):
     page.goto(serve(f"notebooks/{name}.ipynb") + "/" + QUERY.get(name, ""), timeout=TIMEOUT)
     READY[name](page, TIMEOUT)
     assert_no_grave_violation(page, f"{name} page under Voilà")
-
-
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory, browser):
-    """The built site (``DOMENG_SITE``, or a build of its own) served on 127.0.0.1."""
-    given = os.environ.get("DOMENG_SITE")
-    if given:
-        site = Path(given).resolve()
-        assert (site / static_pages.PLAY).exists(), f"DOMENG_SITE={given} holds no built site"
-    else:
-        site = tmp_path_factory.mktemp("site") / "_site"
-        static_pages.build(site)
-    with static_pages.serve(site) as url:
-        yield url
 
 
 def test_no_serious_violation_on_the_site_front_page(axe, site_url, page):

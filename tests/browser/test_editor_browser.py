@@ -5,9 +5,7 @@ Bahasa Indonesia."""
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -29,19 +27,6 @@ DEAL = [["6|6", "6|2", "2|2", "5|1", "0|0"],
         ["6|0", "5|4", "5|2", "4|2", "1|1"]]
 SLEEP = ["5|0", "4|0", "3|2"]
 MOVES = [(0, "6|6"), (1, "6|4"), (2, "6|5")]
-
-
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory, browser):
-    """The static site served by ``python -m http.server`` (``DOMENG_SITE``, else built)."""
-    given = os.environ.get("DOMENG_SITE")
-    if given:
-        site = Path(given).resolve()
-    else:
-        site = tmp_path_factory.mktemp("site") / "_site"
-        static_pages.build(site)
-    with static_pages.serve(site) as url:
-        yield url
 
 
 def open_editor(serve, page, lang: str = "en"):

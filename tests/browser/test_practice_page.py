@@ -4,7 +4,6 @@ right one solved, and what was solved marked after a reload (the browser's local
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -167,20 +166,6 @@ def test_screenshots_of_the_page_and_a_puzzle_in_each_language(serve, page, scre
 
 
 # ---------------------------------------------------------------- the static site
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory, browser):
-    """Base URL of the built site (``DOMENG_SITE``, or built here) on 127.0.0.1."""
-    given = os.environ.get("DOMENG_SITE")
-    if given:
-        site = Path(given).resolve()
-        assert (site / PRACTICE).exists(), f"DOMENG_SITE={given} holds no practice page"
-    else:
-        site = tmp_path_factory.mktemp("site") / "_site"
-        static_pages.build(site)
-    with static_pages.serve(site) as url:
-        yield url
-
-
 def test_a_puzzle_opened_by_its_link_on_the_static_site_runs_in_the_browser(site_url, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     blocked = static_pages.block_other_hosts(context)

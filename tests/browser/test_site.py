@@ -8,9 +8,7 @@ it in ``DOMENG_SITE``; without it the site is built here, into a temporary folde
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -21,20 +19,6 @@ import static_pages  # noqa: E402  (site/static_pages.py)
 
 TIMEOUT = 120_000  # ms: a cold start of Pyodide on a busy 2-core machine
 ARTIFACTS = ROOT / "artifacts"
-
-
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory, browser):
-    """Base URL of the built site served by ``python -m http.server``."""
-    given = os.environ.get("DOMENG_SITE")
-    if given:
-        site = Path(given).resolve()
-        assert (site / static_pages.PLAY).exists(), f"DOMENG_SITE={given} holds no built site"
-    else:
-        site = tmp_path_factory.mktemp("site") / "_site"
-        static_pages.build(site)
-    with static_pages.serve(site) as url:
-        yield url
 
 
 @pytest.fixture
