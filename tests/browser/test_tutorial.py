@@ -257,7 +257,7 @@ def test_a_link_to_a_lesson_that_does_not_exist_lists_the_lessons(page, url):
 LOSE_A_WIDGET = """() => {
   // What an overloaded server leaves behind: a chapter's output whose widget never came.
   const out = document.createElement("div");
-  out.className = "jp-OutputArea-output";
+  out.className = "jp-OutputArea-output domeng-test-lost";
   out.textContent = "Error displaying widget: model not found";
   document.querySelector(".jp-OutputArea-output").parentElement.appendChild(out);
 }"""
@@ -284,7 +284,9 @@ def test_a_page_that_lost_a_widget_reloads_itself_once(page, url):
     page.evaluate(LOSE_A_WIDGET)  # once in ten minutes: a second loss is left on screen
     page.wait_for_timeout(3_000)
     assert len(loads) == 2
-    assert page.locator("text=Error displaying widget").count() == 1
+    # the second loss is still on screen (a loaded server may have lost others of its own,
+    # which the page also leaves: it reloads at most once in ten minutes)
+    assert page.locator(".domeng-test-lost").count() == 1
 
 
 def test_a_your_turn_is_answered_by_clicking_the_board(page, url, screenshot_dir):
