@@ -1,10 +1,12 @@
 """The tutorial's questions (domeng.app.quiz): checked clicks, explanations, the app confirming."""
 
 import html
+import warnings
 
+import ipywidgets
 import pytest
 
-from domeng.app import build_app
+from domeng.app import build_app, find
 from domeng.app.quiz import RIGHT, TRY_AGAIN, WRONG, Quiz, QuizError, show_term, verdict
 from domeng.errors import MomentError
 from domeng.i18n import N_, UnknownLanguage, languages, words
@@ -67,8 +69,54 @@ def test_the_right_click_confirms_with_its_explanation_rendered_as_markdown():
 
 def test_the_question_is_markdown_and_raw_html_in_it_is_escaped():
     q = Quiz("Is **this** <b>safe</b>?", {"yes": "x", "no": "y"}, answer="yes")
-    text = q.children[1].value
+    text = find(q, "domeng-quiz-question").value
     assert "<strong>this</strong>" in text and "<b>" not in text
+    assert text in q.html and "<b>" not in q.html
+
+
+# ------------------------------------------------------------------ one widget
+def _models() -> set:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return set(ipywidgets.Widget.widgets)
+
+
+def test_a_quiz_is_one_widget_whose_html_holds_the_question_buttons_and_verdict():
+    before = _models()
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    made = _models() - before
+    assert len(made) == 2 and q.model_id in made  # the quiz and its Layout
+    assert q.html.count('<button type="button"') == 3
+    for i, label in enumerate(CHOICES):
+        assert (f'class="jupyter-widgets jupyter-button widget-button domeng-quiz-choice '
+                f'domeng-quiz-choice-{i}" data-act="domeng-quiz-choice-{i}">{label}</button>'
+                ) in q.html
+    assert '<div class="domeng-quiz-choices">' in q.html
+    assert '<div class="domeng-quiz-feedback" role="status"></div>' in q.html
+    assert find(q, "domeng-quiz-choice-1") is q.buttons[1]
+
+
+def test_a_press_in_the_browser_checks_that_choice_and_redraws_the_quiz():
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    q._message(q, {"act": "domeng-quiz-choice-0"}, [])
+    assert q.tries == ["1"]
+    assert "widget-button mod-danger domeng-quiz-choice domeng-quiz-choice-0" in q.html
+    assert 'data-correct="false"' in q.html and "already played" in q.html
+    q._message(q, {"act": "domeng-quiz-choice-1"}, [])
+    assert q.solved and 'data-correct="true"' in q.html
+    assert "mod-success domeng-quiz-choice domeng-quiz-choice-1" in q.html
+    assert "mod-danger" not in q.html
+
+
+def test_a_message_naming_no_choice_is_refused_in_one_log_line_and_changes_nothing(caplog):
+    q = Quiz("How many stones?", CHOICES, answer="2")
+    shown = q.html
+    q._message(q, {"act": "domeng-quiz-choice-7"}, [])
+    q._message(q, {"act": "domeng-quiz-feedback"}, [])
+    assert q.tries == [] and q.html == shown
+    assert [r.getMessage() for r in caplog.records if "refused" in r.getMessage()] == [
+        "a quiz refused a message: no control 'domeng-quiz-choice-7' is shown here now",
+        "a quiz refused a message: no control 'domeng-quiz-feedback' is shown here now"]
 
 
 def test_on_right_runs_only_after_the_right_answer():

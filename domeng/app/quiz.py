@@ -30,16 +30,16 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-import ipywidgets as w
+import traitlets
 
-from domeng.app.board import asset
+from domeng.app.board import WIDGET, Control, Pane, Region, asset, compact_js
 from domeng.app.controller import Controller, log_to_server
 from domeng.app.panels import lesson_html
 from domeng.errors import DomengError, MomentError, show_value
 from domeng.i18n import N_, Words, check_language, words
 from domeng.terms import Term
 
-__all__ = ["QuizError", "Quiz", "Verdict", "show_term", "verdict"]
+__all__ = ["Choice", "QuizError", "Quiz", "Verdict", "show_term", "verdict"]
 
 # TRANSLATORS: the quiz's verdict on a right answer.
 RIGHT = N_("✔ Right.")
@@ -53,10 +53,6 @@ TRY_AGAIN = N_("Try another answer.")
 class QuizError(DomengError, ValueError):
     """A quiz written wrong (fewer than two choices, an answer that is not one of them), or a
     click on a choice it does not have."""
-
-_CSS = asset("quiz.css")
-"""The quiz's stylesheet, ``static-files/quiz.css``."""
-
 
 class Verdict(NamedTuple):
     """What a click on a choice means: whether it is right, and the explanation to show."""
@@ -114,19 +110,59 @@ def show_term(ctrl: Controller, term: Term | str, nth: int = 1) -> None:
                       seen=seen, term=t.value, nth=nth)
 
 
-class Quiz(w.VBox):
-    """A question, one button per choice, and the checked answer's explanation.
+class Choice(Control):
+    """One choice of a :class:`Quiz`: a ``<button>`` in the quiz's HTML (no widget of its own),
+    with ipywidgets' classes and its ``button_style`` (``"success"`` or ``"danger"`` once
+    checked, drawn as ``mod-success`` …, as an ipywidgets button is). Its classes are
+    ``domeng-quiz-choice`` and ``domeng-quiz-choice-N``, the latter its name in the quiz.
+
+    >>> c = Choice(0, "<3>", on_click=None)
+    >>> c.button_style = "success"
+    >>> c._dom_classes, c.markup()  # doctest: +NORMALIZE_WHITESPACE
+    (('domeng-quiz-choice', 'domeng-quiz-choice-0'),
+     '<button type="button" class="jupyter-widgets jupyter-button widget-button mod-success
+      domeng-quiz-choice domeng-quiz-choice-0" data-act="domeng-quiz-choice-0">&lt;3&gt;</button>')
+    """
+
+    button_style = traitlets.Unicode("")
+
+    def __init__(self, index: int, label: str, *,
+                 on_click: Callable[[], object] | None) -> None:
+        super().__init__(f"domeng-quiz-choice-{index}", on_click=on_click, description=label)
+
+    @property
+    def _dom_classes(self) -> tuple[str, ...]:
+        return ("domeng-quiz-choice", self.css)
+
+    def markup(self) -> str:
+        mod = f" mod-{self.button_style}" if self.button_style else ""
+        return (f'<button type="button" class="{WIDGET} jupyter-button widget-button{mod} '
+                f'domeng-quiz-choice {self.css}" data-act="{self.css}">'
+                f"{html.escape(self.description)}</button>")
+
+
+class Quiz(Pane):
+    """A question, one button per choice, and the checked answer's explanation, drawn as
+    ONE widget (a :class:`~domeng.app.board.Pane`; ``static-files/quiz.js``): the question,
+    the buttons and the verdict are parts of its HTML, and one listener in the browser sends
+    the pressed choice to the kernel.
 
     ``choices`` maps each choice (the button's label) to its explanation
     (Markdown); ``answer`` is the right choice. ``on_right`` is called after a
     right answer, e.g. to move an app to the moment that shows it; an error it
     raises is shown in the quiz, never swallowed. Stable CSS classes:
-    ``domeng-quiz``, ``domeng-quiz-question``, ``domeng-quiz-choice`` (each
-    button, also ``domeng-quiz-choice-0`` …), ``domeng-quiz-feedback`` (the
-    verdict, ``[data-correct="true"]`` when right). ``lang``: the language of the
-    quiz's own words (the verdicts, an error from ``on_right``); the question and
+    ``domeng-quiz``, ``domeng-quiz-question``, ``domeng-quiz-choices`` (the row),
+    ``domeng-quiz-choice`` (each button, also ``domeng-quiz-choice-0`` …, the button's
+    colour ``mod-success`` or ``mod-danger`` once checked), ``domeng-quiz-feedback`` (the
+    verdict's box, ``role="status"``), ``domeng-quiz-verdict`` (``[data-correct="true"]``
+    when right). ``buttons`` are the :class:`Choice` objects, ``feedback`` and ``text`` the
+    verdict's and the question's :class:`~domeng.app.board.Region`. ``lang``: the language
+    of the quiz's own words (the verdicts, an error from ``on_right``); the question and
     the choices are shown as given.
     """
+
+    _esm = compact_js(asset("watch.js") + asset("quiz.js"))
+    _css = asset("quiz.css")
 
     def __init__(
         self,
@@ -137,35 +173,27 @@ class Quiz(w.VBox):
         on_right: Callable[[], object] | None = None,
         lang: str | None = None,
     ) -> None:
-        self.lang = check_language(lang)
+        lang = check_language(lang)
         if len(choices) < 2:
             raise QuizError(N_("a quiz needs at least two choices"))
         if answer not in choices:
             raise QuizError(N_("the answer {answer} is not one of the choices"),
                             answer=show_value(answer))
+        self.lang = lang
         self.question = question
         self.choices = dict(choices)
         self.answer = answer
         self.on_right = on_right
         self.tries: list[str] = []
         self.solved = False
-        style = w.HTML(f"<style>{_CSS}</style>")
-        text = w.HTML(lesson_html(question))
-        text.add_class("domeng-quiz-question")
-        self.buttons = []
-        for i, label in enumerate(self.choices):
-            b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
-            b.add_class("domeng-quiz-choice")
-            b.add_class(f"domeng-quiz-choice-{i}")
-            b.on_click(lambda _b, label=label: self.choose(label))
-            self.buttons.append(b)
-        row = w.Box(self.buttons)
-        row.add_class("domeng-quiz-choices")
-        self.feedback = w.HTML()
-        self.feedback.add_class("domeng-quiz-feedback")
-        super().__init__([style, text, row, self.feedback])
+        self.text = Region("domeng-quiz-question", value=lesson_html(question))
+        self.buttons = [Choice(i, label, on_click=lambda label=label: self.choose(label))
+                        for i, label in enumerate(self.choices)]
+        self.feedback = Region("domeng-quiz-feedback", attrs='role="status"')
+        super().__init__(on_error=_refused)
         self.add_class("domeng")
         self.add_class("domeng-quiz")
+        self.sent()
 
     def choose(self, choice: str) -> Verdict:
         """The reader clicked ``choice``: check it, colour its button, explain."""
@@ -188,14 +216,28 @@ class Quiz(w.VBox):
         head = html.escape(_(RIGHT if v.correct else WRONG))
         tail = "" if v.correct else " " + html.escape(_(TRY_AGAIN))
         self.feedback.value = (
-            f'<div class="domeng-quiz-verdict" data-correct="{str(v.correct).lower()}" '
-            f'role="status"><strong>{head}</strong> {lesson_html(v.text).strip()}'
-            f"{tail}</div>{extra}"
+            f'<div class="domeng-quiz-verdict" data-correct="{str(v.correct).lower()}">'
+            f"<strong>{head}</strong> {lesson_html(v.text).strip()}{tail}</div>{extra}"
         )
+        self.sent()
         return v
+
+    def sent(self) -> None:
+        """Draw the question, the buttons and the verdict (after each press, and at first)."""
+        self.parts = {p.css: p for p in (self.text, *self.buttons, self.feedback)}
+        row = "".join(b.markup() for b in self.buttons)
+        self.html = (f'{self.text.markup()}<div class="domeng-quiz-choices">{row}</div>'
+                     f"{self.feedback.markup()}")
 
     def __repr__(self) -> str:
         return "Quiz()"
+
+
+def _refused(exc: Exception) -> None:
+    """A message from the browser naming no choice of this quiz (the browser is never
+    trusted): one line in the server's log, and the quiz stays as it was."""
+    log_to_server()
+    logging.getLogger(__name__).warning("a quiz refused a message: %s", exc)
 
 
 def _failed(_: Words, exc: Exception) -> str:
