@@ -39,11 +39,12 @@ play: venv
 	$(BIN)/domeng play --port=$(PLAY_PORT) --ip=$(IP)
 
 # The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
-# the registries (kept in site/.cache, so a second build is quick and needs no network).
+# the registries (kept in domeng/web/site/.cache, so a second build is quick and needs no network).
 # Serve it with any static file server: python3 -m http.server --directory $(SITE)
-# site/build.py needs only the standard library: it makes its own venv for the build tools.
+# domeng/web/site/build.py needs only the standard library: it makes its own venv for the build
+# tools.
 site:
-	$(PYTHON) site/build.py --out $(SITE)
+	$(PYTHON) domeng/web/site/build.py --out $(SITE)
 
 # The tests' npm tools, pinned in package.json and package-lock.json (npm ci installs exactly
 # those, into node_modules/): axe-core, the accessibility engine the browser tests run in
@@ -123,4 +124,4 @@ clean:
 		| xargs rm -rf
 
 distclean: clean
-	rm -rf $(VENV) site/.cache node_modules
+	rm -rf $(VENV) domeng/web/site/.cache site/.cache node_modules

@@ -560,13 +560,12 @@ def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
     declared = set(config["setuptools"]["packages"])
     assert config["setuptools"]["package-dir"] == {"domeng.docs": "docs",
-                                                    "domeng.notebooks": "notebooks",
-                                                    "domeng.site": "site"}
+                                                    "domeng.notebooks": "notebooks"}
     assert "*.md" in config["setuptools"]["package-data"]["domeng.docs"]
     found = {p for p in setuptools.find_namespace_packages(where=str(root), include=["domeng*"])
              if all(part.isidentifier() for part in p.split("."))}  # not data folders
     code = {p for p in found if any((root / p.replace(".", "/")).glob("*.py"))}
-    mapped = {"domeng.docs", "domeng.notebooks", "domeng.site"}
+    mapped = {"domeng.docs", "domeng.notebooks"}
     # every folder of modules is declared; data folders (scenarios/, locale/) may be too
     assert code | mapped <= declared <= found | mapped
 

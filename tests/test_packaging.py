@@ -119,7 +119,7 @@ def test_static_site_pins_every_runtime_dependency_with_a_hash():
     from packaging.requirements import Requirement
 
     pins = {}
-    for line in (ROOT / "site" / "requirements-browser.txt").read_text().splitlines():
+    for line in (ROOT / "domeng/web/site/requirements-browser.txt").read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             assert "==" in line and "--hash=sha256:" in line, line
             req = Requirement(line.split("--hash")[0].strip())
@@ -129,6 +129,26 @@ def test_static_site_pins_every_runtime_dependency_with_a_hash():
         name = normalize(req.name)
         assert name in pins, f"{name} has no wheel on the static site"
         assert req.specifier.contains(pins[name]), f"{name}=={pins[name]} does not meet {spec}"
+
+
+def test_the_wheel_holds_every_file_the_static_site_build_reads():
+    """``domeng site DEST`` runs the installed ``domeng.web.site``: each file beside its
+    build (the pins, query.js, py_compile.mjs, the front page) must be a module or be
+    matched by its package data."""
+    import fnmatch
+
+    setuptools = pyproject()["tool"]["setuptools"]
+    assert "domeng.web.site" in setuptools["packages"]
+    patterns = setuptools["package-data"]["domeng.web.site"]
+    folder = ROOT / "domeng" / "web" / "site"
+    files = [p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")]
+    assert {"build.py", "requirements-build.txt", "constraints-build.txt",
+            "requirements-browser.txt", "query.js", "py_compile.mjs", "index.html"} <= set(files)
+    left = [name for name in files if not name.endswith(".py")
+            and not any(fnmatch.fnmatch(name, pattern) for pattern in patterns)]
+    assert not left, f"not shipped in the wheel: {left}"
+    read = set(re.findall(r'HERE / "([^"]+)"', (folder / "build.py").read_text())) - {".cache"}
+    assert read and read <= set(files), read - set(files)
 
 
 def test_the_apps_import_path_needs_no_numpy_matplotlib_tqdm_or_voila():

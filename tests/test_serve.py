@@ -264,9 +264,11 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
     assert nbval.returncode == 0, nbval.stdout[-2000:]
 
     # the static site, built from the installed package (downloads: the checkout's cache)
+    from domeng.web.site.build import CACHE
+
     site = tmp_path / "site"
     built = subprocess.run([str(full / "domeng"), "site", str(site)], cwd=away,
-                           env={**os.environ, "DOMENG_SITE_CACHE": str(ROOT / "site" / ".cache")},
+                           env={**os.environ, "DOMENG_SITE_CACHE": str(CACHE)},
                            capture_output=True, text=True, timeout=900)
     assert built.returncode == 0, built.stderr[-3000:]
     for page in ("index.html", "voici/render/tutorial.html", "voici/render/play.html",

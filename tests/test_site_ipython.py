@@ -1,20 +1,17 @@
-"""The static site's IPython leaves its terminal out of ``import IPython`` (site/build.py's
-``lazy_ipython``): prompt_toolkit and IPython's terminal, 231 modules a browser kernel never
-uses, were about 2 s of every page's start."""
+"""The static site's IPython leaves its terminal out of ``import IPython``
+(domeng/web/site/build.py's ``lazy_ipython``): prompt_toolkit and IPython's terminal, 231
+modules a browser kernel never uses, were about 2 s of every page's start."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "site"))
-import build  # noqa: E402  (site/build.py)
+from domeng.web.site import build
 
 INIT = '''"""IPython."""
 import sys

@@ -1,4 +1,4 @@
-"""The static site's loading words (issue 21): site/build.py writes the catalogue's
+"""The static site's loading words (issue 21): domeng/web/site/build.py writes the catalogue's
 sentences (domeng.web.loading) into every page, for query.js to show in the page's language
 instead of Voici's English "Starting up kernel..."."""
 
@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 from domeng.i18n import languages
 from domeng.web.loading import loading_words
+from domeng.web.site import build
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "site"))
-import build  # noqa: E402  (site/build.py)
 
 VOICI_PAGE = """<!DOCTYPE html>
 <html lang="en"><head></head><body>

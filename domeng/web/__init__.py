@@ -6,7 +6,9 @@
 - :mod:`domeng.web.voila`: what a Voilà page does in its kernel: ``?lang=`` and
   ``?scenario=``, the language bar, the apps laid out after the page opens;
 - ``jupyter-data/voila/templates/domeng``: the Voilà template (the lab template
-  without its CDN links), found by :func:`domeng.web.serve.template_path`.
+  without its CDN links), found by :func:`domeng.web.serve.template_path`;
+- :mod:`domeng.web.site`: the static site's build (``make site``, ``domeng site``),
+  the same pages as Voici pages whose Python runs in the browser.
 
 Importing this package loads nothing: :mod:`domeng.web.serve` needs no widget
 code, :mod:`domeng.web.voila` imports the widgets (:mod:`domeng.app`), below it.

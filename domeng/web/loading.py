@@ -1,7 +1,7 @@
 """What a page says under its spinner while its Python starts, and the titles of the static
 site's front page, in every language.
 
-A page of the static site (``site/build.py``) is covered by Voici's spinner until its
+A page of the static site (``site/build.py`` here) is covered by Voici's spinner until its
 cells have run, with Voici's own English words under it ("Starting up kernel...",
 "Executing 3 of 40"). The build writes these sentences, from the catalogue, into each
 page, and ``site/query.js`` shows them in the page's language instead; the Voilà

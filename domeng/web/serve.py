@@ -12,8 +12,8 @@ A server has a language (``--lang``, English by default) and ``/`` opens its pag
 in it: the tutorial in that language, or the play page with ``?lang=`` passed on.
 A visitor's ``/?lang=id`` chooses another (an unknown one is English), and the
 rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`).
-``domeng site DEST`` builds the same two pages as a static site (``domeng.site``,
-the checkout's ``site/``), whose Python runs in each visitor's browser.
+``domeng site DEST`` builds the same two pages as a static site (:mod:`domeng.web.site`,
+beside this module), whose Python runs in each visitor's browser.
 
 The Voilà settings live here and nowhere else: ``make app``, ``make play`` and
 the browser tests use :func:`voila_flags`. They are:
@@ -444,7 +444,7 @@ def build_site(dest: str | Path) -> Path:
         raise ServeError(N_("{path} is not empty and holds no Domeng site: name a new folder "
                             "(the build replaces what the folder holds)"), path=str(dest))
     _make_folder(dest)
-    from domeng.site import build
+    from domeng.web.site import build
 
     with notebooks_dir() as folder:
         build.main(["--out", str(dest), "--notebooks", str(folder)])

@@ -7,15 +7,13 @@ where a missing browser is a failure.
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import voila_server as server
 from voila_server import CHROMIUM, CHROMIUM_ARGS, ROOT
 
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 SITE_PAGES = (static_pages.TUTORIAL, static_pages.PLAY, "voici/render/practice.html")
 """The static site's pages the browser tests open."""

@@ -10,15 +10,11 @@ prints every rule broken, its impact and the elements that break it.
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from axe import axe_path, grave, report, summary, violations
 from playwright.sync_api import expect
-from voila_server import ROOT
 
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 TIMEOUT = 120_000  # ms: the tutorial lays out its later tables after the page opens
 SITE_TIMEOUT = 180_000  # ms: a cold start of Pyodide on a busy 2-core machine

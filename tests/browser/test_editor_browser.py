@@ -5,18 +5,14 @@ Bahasa Indonesia."""
 
 from __future__ import annotations
 
-import sys
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from voila_server import ROOT
 
 from domeng import links, records
 from domeng.i18n import words
 from domeng.tiles import tiles_in
-
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 TIMEOUT = 60_000
 SITE_TIMEOUT = 180_000  # a cold start of Pyodide on a busy 2-core machine

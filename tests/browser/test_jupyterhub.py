@@ -29,9 +29,7 @@ import voila_server as server
 from voila_server import ROOT, free_port
 
 from domeng.web.hub import FOLDER, hub_config
-
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
 TIMEOUT = 60_000  # ms

@@ -4,17 +4,13 @@ right one solved, and what was solved marked after a reload (the browser's local
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from voila_server import ROOT
 
 from domeng.i18n import language_names, words
 from domeng.puzzles import load_puzzle
-
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 TIMEOUT = 60_000
 SITE_TIMEOUT = 120_000  # ms: a cold start of Pyodide on a busy 2-core machine

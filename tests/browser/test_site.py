@@ -8,14 +8,11 @@ it in ``DOMENG_SITE``; without it the site is built here, into a temporary folde
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from playwright.sync_api import expect
 from voila_server import ROOT
 
-sys.path.insert(0, str(ROOT / "site"))
-import static_pages  # noqa: E402  (site/static_pages.py)
+from domeng.web.site import static_pages
 
 TIMEOUT = 120_000  # ms: a cold start of Pyodide on a busy 2-core machine
 ARTIFACTS = ROOT / "artifacts"
@@ -69,7 +66,7 @@ def test_the_play_page_runs_in_the_browser_and_reaches_no_other_host(site_url, o
     shots(page, "play")
     assert python_errors(page) == []
     assert blocked == [], f"requests to other hosts: {blocked}"
-    # site/build.py leaves JupyterLite's service worker out: with it, every import in the
+    # domeng/web/site/build.py leaves JupyterLite's service worker out: with it, every import in the
     # kernel asked the page for its contents folder (/api/drive), a few seconds of its start
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert not [url for url in asked if "/api/drive" in url]

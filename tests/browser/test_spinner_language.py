@@ -1,6 +1,6 @@
 """The static site's loading text in the page's language (issue 21): query.js, as
-site/build.py puts it into a Voici page, replaces Voici's English words under the spinner.
-A page with the spinner and Voici's update_loading_text is enough: no Pyodide."""
+domeng/web/site/build.py puts it into a Voici page, replaces Voici's English words under the
+spinner. A page with the spinner and Voici's update_loading_text is enough: no Pyodide."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@
 //
 // usage: node py_compile.mjs PYODIDE_DIR IN_DIR OUT_DIR
 //   every IN_DIR/*.whl -> OUT_DIR, and PYODIDE_DIR/python_stdlib.zip -> OUT_DIR/python_stdlib.zip
-// Run by site/build.py when node is installed.
+// Run by domeng/web/site/build.py when node is installed.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 

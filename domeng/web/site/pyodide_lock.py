@@ -11,7 +11,7 @@ lock written here lists exactly the given wheels, each with its sha256, its
 import names and its dependencies evaluated for Emscripten, so that ``import
 ipywidgets`` in a notebook cell loads the wheel from this folder, and a wheel
 missing from the lock is an error here rather than a request at run time.
-Run by ``site/build.py`` with the build venv's Python (it needs ``packaging``).
+Run by ``domeng/web/site/build.py`` with the build venv's Python (it needs ``packaging``).
 """
 
 from __future__ import annotations

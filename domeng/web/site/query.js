@@ -2,7 +2,7 @@
 // QUERY_STRING, as Voilà does, so domeng.web.voila.scenario_from_query works unchanged.
 // The Pyodide kernel starts Python with the `loadPyodideOptions` of its settings in this
 // page's configuration (the JSON below), and Pyodide puts `env` into os.environ. This runs
-// before voici.js reads that configuration. Added to each page by site/build.py.
+// before voici.js reads that configuration. Added to each page by domeng/web/site/build.py.
 (function () {
   var el = document.getElementById("jupyter-config-data");
   if (!el) return;
@@ -33,7 +33,7 @@ document.addEventListener("click", function (event) {
 }, true);
 
 // `?lang=id` on a tutorial's page opens the tutorial written in that language, when the
-// site has one (site/build.py lists them in DOMENG_TUTORIALS), keeping the rest of the query.
+// site has one (domeng/web/site/build.py lists them in DOMENG_TUTORIALS), keeping the rest of the query.
 (function () {
   var tutorials = window.DOMENG_TUTORIALS || {};
   var lang = window.location.search.match(/[?&]lang=([\w-]+)/);
@@ -46,7 +46,7 @@ document.addEventListener("click", function (event) {
 })();
 
 // What the page says while its Python starts, in the page's language (a tutorial's is in its
-// name, tutorial-id; the play page's is its ?lang=), from the catalogue: site/build.py writes
+// name, tutorial-id; the play page's is its ?lang=), from the catalogue: domeng/web/site/build.py writes
 // DOMENG_LOADING (domeng.web.loading) above this script. Voici says "Running ...", then
 // "Starting up kernel..." (the one call with a text), then "Executing 3 of 40" (no text).
 (function () {

@@ -1,7 +1,7 @@
 """Build the static site: the notebooks as Voici pages whose Python runs in the browser.
 
-usage: python site/build.py [--out _site] [--notebooks notebooks]
-       domeng site DEST   (the same, from the installed package: ``domeng.site``)
+usage: python domeng/web/site/build.py [--out _site] [--notebooks notebooks]
+       domeng site DEST   (the same, from the installed package: ``domeng.web.site``)
 
 Everything comes from the registries and is pinned: the build tools from PyPI
 (``requirements-build.txt`` + ``constraints-build.txt``, in their own venv), the
@@ -9,9 +9,10 @@ Pyodide core runtime from the npm package (``PYODIDE_VERSION``, checked against
 ``PYODIDE_SHA256``), the pure-Python wheels that run in the browser from PyPI
 (``requirements-browser.txt``, with hashes), and the project's own wheel, built
 from a copy of the source (from a checkout) or of the installed package. Downloads
-are kept in ``site/.cache`` in a checkout (gitignored), otherwise in
-``~/.cache/domeng-site`` (``DOMENG_SITE_CACHE`` names another folder), so a
-second build needs no network. The pages then fetch nothing from any
+are kept in ``domeng/web/site/.cache`` in a checkout (gitignored; a checkout that
+already has the ``site/.cache`` of before the build moved here goes on using it),
+otherwise in ``~/.cache/domeng-site`` (``DOMENG_SITE_CACHE`` names another folder),
+so a second build needs no network. The pages then fetch nothing from any
 other host: Pyodide and every wheel are served next to them, listed with their
 sha256 in ``static/pyodide/pyodide-lock.json``, with no PyPI fallback;
 the Voilà templates' CDN stylesheet links are removed, and the build fails if
@@ -42,14 +43,26 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "domeng").is_dir()
-"""Built from a checkout (``site/build.py``), or from the installed package (``domeng site``),
-where ``HERE`` is ``domeng/site`` and ``ROOT`` the installed ``domeng`` itself."""
-CACHE = (Path(os.environ["DOMENG_SITE_CACHE"]) if os.environ.get("DOMENG_SITE_CACHE")
-         else HERE / ".cache" if CHECKOUT
-         else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "domeng-site")
+HERE = Path(__file__).resolve().parent  # domeng/web/site
+CHECKOUT = (HERE.parents[2] / "pyproject.toml").is_file() and (HERE.parents[2] / "notebooks"
+                                                                 ).is_dir()
+"""Built from a checkout (``domeng/web/site/build.py``), or from the installed package
+(``domeng site``)."""
+ROOT = HERE.parents[2] if CHECKOUT else HERE.parents[1]
+"""The checkout, or the installed ``domeng`` itself (whose ``notebooks`` is domeng.notebooks)."""
+
+
+def _cache() -> Path:
+    """Where downloads are kept (see the module's docstring)."""
+    if os.environ.get("DOMENG_SITE_CACHE"):
+        return Path(os.environ["DOMENG_SITE_CACHE"])
+    if CHECKOUT:
+        before = ROOT / "site" / ".cache"  # the cache's place before the build moved here
+        return before if before.is_dir() and not (HERE / ".cache").exists() else HERE / ".cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "domeng-site"
+
+
+CACHE = _cache()
 PYODIDE_VERSION = "0.29.0"
 PYODIDE_SHA256 = "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01"
 PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "3.13",
@@ -235,7 +248,7 @@ IPYTHON_EMBED = "from .terminal.embed import embed\n"
 IPYTHON_LAZY = '''
 
 def __getattr__(name):
-    # domeng's static site (site/build.py): the terminal, and prompt_toolkit, only on demand
+    # domeng's static site (domeng/web/site/build.py): its terminal, prompt_toolkit, only if asked
     if name == "embed":
         from .terminal.embed import embed
         return embed
@@ -278,7 +291,7 @@ def stub_wheel(name: str, out: Path) -> Path:
     files = {
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
                             "Summary: empty stand-in (not used by this site)\n",
-        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: domeng site/build.py\n"
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: domeng/web/site/build.py\n"
                          "Root-Is-Purelib: true\nTag: py3-none-any\n",
     }
     import base64

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = HERE.parents[2]  # the checkout (the tests and benchmarks use this module there)
 PLAY = "voici/render/play.html"
 TUTORIAL = "voici/render/tutorial.html"
 
@@ -113,7 +113,7 @@ def record_other_hosts(context) -> list[str]:
 
 
 def build(out: Path) -> None:
-    """``site/build.py --out out`` with this Python (what ``make site`` runs)."""
+    """``domeng/web/site/build.py --out out`` with this Python (what ``make site`` runs)."""
     subprocess.run([sys.executable, str(HERE / "build.py"), "--out", str(out)], check=True,
                    cwd=ROOT)
 
