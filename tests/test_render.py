@@ -576,6 +576,27 @@ def test_the_css_has_light_and_dark_themes_and_only_domeng_classes():
     assert all(c.startswith(("domeng", "vscode-")) for c in selectors)
 
 
+def test_each_palette_is_written_once_and_a_pages_theme_gets_it():
+    from importlib.resources import files
+
+    from domeng.render.css import with_palettes
+
+    source = (files("domeng") / "app" / "static-files" / "pictures.css").read_text()
+    assert source.count("--domeng-bg: #16181d;") == 1 and source.count("--domeng-bg: #ffffff;") == 1
+
+    def declarations(selector: str) -> str:
+        return re.search(re.escape(selector) + r" \{\n(.*?)\n\}", render.CSS, re.S).group(1)
+
+    light = re.match(r"\.domeng \{\n(.*?)\n\}", render.CSS, re.S).group(1)  # the first rule
+    dark = declarations("(prefers-color-scheme: dark) { .domeng")
+    assert light != dark and "--domeng-stone-edge" in light and "--domeng-stone-edge" in dark
+    assert declarations(".domeng.domeng-dark") == dark
+    assert declarations(".domeng.domeng-light") == light
+    assert "palette" not in render.CSS
+    with pytest.raises(ValueError, match="light palette"):
+        with_palettes("p { color: red }\n")
+
+
 def test_every_class_in_the_pictures_is_a_domeng_class(finished_rounds):
     game = Game(seed=2)
     game.play_round(make_players("random", seed=2))
