@@ -49,7 +49,7 @@ from domeng.round import LEFT, Round
 from domeng.terms import Term
 from domeng.tiles import Tile, parse_tile
 
-__all__ = ["DEFAULT_PLAYERS", "PERSON", "Controller", "EndOption"]
+__all__ = ["DEFAULT_PLAYERS", "PERSON", "Controller", "EndOption", "Speaking"]
 
 log = logging.getLogger(__name__)
 SERVER_LOG = "domeng.app"
@@ -83,7 +83,44 @@ class EndOption(NamedTuple):
         return Term.MAPPAKULING in self.terms
 
 
-class Controller(HasTraits):
+class Speaking(HasTraits):
+    """A model that speaks a language and tells the person what its last action did: the
+    :class:`Controller` and the table editor (:class:`domeng.app.editor.Editor`).
+
+    ``lang`` is a code of :func:`domeng.i18n.languages` (None is English); setting an
+    unknown one raises :class:`~domeng.i18n.UnknownLanguage` and changes nothing.
+    :attr:`said` is the last action's :class:`~domeng.app.texts.Notice` (None: nothing
+    to say), :attr:`notice` the same in :attr:`lang`.
+
+    >>> s = Speaking(lang="id")
+    >>> s.said = Notice(texts.START_OF_GAME)
+    >>> s.notice
+    'Ini awal permainan.'
+    >>> s.lang = "pt-BR"  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    domeng.i18n.UnknownLanguage: no language "pt-BR"
+    >>> s.lang
+    'id'
+    """
+
+    lang = Unicode(DEFAULT, help="the language it speaks; views observe it")
+
+    def __init__(self, *, lang: str | None = None) -> None:
+        super().__init__()
+        self.lang = check_language(lang)
+        self.said: Notice | None = None
+
+    @validate("lang")
+    def _valid_language(self, proposal) -> str:
+        return check_language(proposal["value"])
+
+    @property
+    def notice(self) -> str:
+        """What the last action told the person, in :attr:`lang` ("" if nothing)."""
+        return self.said.tell(self.lang) if self.said is not None else ""
+
+
+class Controller(Speaking):
     """The game, a cursor ``position = (round_index, event_count)`` into it, and the app's state.
 
     ``players``: per seat, ``"person"`` or a strategy name of
@@ -94,7 +131,6 @@ class Controller(HasTraits):
     """
 
     revision = Int(0, help="bumped once after every change; views observe it")
-    lang = Unicode(DEFAULT, help="the language the app speaks; views observe it")
     position = Tuple(Int(), Int(), default_value=(0, 0), help="(round_index, event_count)")
     mode = Unicode("play", help='"play" or "scenario"')
     names = List(Unicode())
@@ -122,17 +158,14 @@ class Controller(HasTraits):
         scenario: str | Record | Mapping[str, Any] | None = None,
         lang: str | None = None,
     ) -> None:
-        super().__init__()
         log_to_server()
-        self.lang = check_language(lang)
+        super().__init__(lang=lang)
         kinds = [str(k) for k in players]
         for k in kinds:
             self._check_kind(k)
         self.kinds = kinds
         self.open_hands = open_hands
         self.names = list(names) if names else list(DEFAULT_NAMES[: len(kinds)])
-        self.said: Notice | None = None
-        """What the last action told the person (see :attr:`notice`)."""
         self.timer = AutoPlay(self)
         self.record: Record | None = None
         """The scenario or game file loaded (its title and lesson in every language it has)."""
@@ -146,16 +179,7 @@ class Controller(HasTraits):
         else:
             self.new_game(seed)
 
-    @validate("lang")
-    def _valid_language(self, proposal) -> str:
-        return check_language(proposal["value"])
-
     # ================================================================ reading
-    @property
-    def notice(self) -> str:
-        """Why the last action did nothing, or what to do next, in :attr:`lang` ("" if none)."""
-        return self.said.tell(self.lang) if self.said is not None else ""
-
     @property
     def round_index(self) -> int:
         """Which round the cursor is in."""

@@ -31,9 +31,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from traitlets import HasTraits, Int, Unicode, validate
+from traitlets import Int, Unicode
 
-from domeng.app.controller import DEFAULT_NAMES, PERSON, PLAY_ON_KIND, Controller
+from domeng.app.controller import DEFAULT_NAMES, PERSON, PLAY_ON_KIND, Controller, Speaking
 from domeng.app.texts import Notice
 from domeng.errors import DomengError, ScenarioError, TileError
 from domeng.i18n import DEFAULT, N_, check_language, languages
@@ -107,7 +107,7 @@ class PuzzleCount(NamedTuple):
     why: str = ""
 
 
-class Editor(HasTraits):
+class Editor(Speaking):
     """A table set up by clicks, its round recorded by playing, its texts; see the module.
 
     ``lang``: the language the editor speaks (None: English). The views observe
@@ -117,17 +117,14 @@ class Editor(HasTraits):
 
     revision = Int(0, help="bumped once after every change; views observe it")
     table_revision = Int(0, help="bumped when the recording table is made anew")
-    lang = Unicode(DEFAULT, help="the language the editor speaks")
     target = Int(0, help="where a clicked tile goes: a seat, or SLEEPING")
     page = Unicode("tutorial", help="the page a link opens (PAGES)")
 
     def __init__(self, *, lang: str | None = None, names: Sequence[str] | None = None) -> None:
-        super().__init__()
-        self.lang = check_language(lang)
+        super().__init__(lang=lang)
         self.rules = Rules()
         self.seats = self.rules.seats
         self.names: list[str] = list(names) if names else list(DEFAULT_NAMES[: self.seats])
-        self.said: Notice | None = None
         self._owner: list[int | None] = [None] * len(TILES)
         self.held: tuple[int, ...] = (0,) * self.seats
         self.camat: int | None = None
@@ -142,16 +139,7 @@ class Editor(HasTraits):
         """The recording: an app controller on the set-up's deal (None until it is complete)."""
         self._puzzle_cache: tuple[str, PuzzleCount | None] | None = None
 
-    @validate("lang")
-    def _valid_language(self, proposal) -> str:
-        return check_language(proposal["value"])
-
     # ================================================================ reading
-    @property
-    def notice(self) -> str:
-        """Why the last action did nothing, or what it did, in :attr:`lang` ("" if nothing)."""
-        return self.said.tell(self.lang) if self.said is not None else ""
-
     @property
     def table_stones(self) -> int:
         """The stones on the table when the round starts: those nobody holds (R18)."""
