@@ -39,7 +39,7 @@ play: venv
 	$(BIN)/domeng play --port=$(PLAY_PORT) --ip=$(IP)
 
 # The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
-# the registries (kept in domeng/web/site/.cache, so a second build is quick and needs no network).
+# the registries (kept in site/.cache, so a second build is quick and needs no network).
 # Serve it with any static file server: python3 -m http.server --directory $(SITE)
 # domeng/web/site/build.py needs only the standard library: it makes its own venv for the build
 # tools.
@@ -124,4 +124,4 @@ clean:
 		| xargs rm -rf
 
 distclean: clean
-	rm -rf $(VENV) domeng/web/site/.cache site/.cache node_modules
+	rm -rf $(VENV) site/.cache node_modules

@@ -9,14 +9,13 @@ Pyodide core runtime from the npm package (``PYODIDE_VERSION``, checked against
 ``PYODIDE_SHA256``), the pure-Python wheels that run in the browser from PyPI
 (``requirements-browser.txt``, with hashes), and the project's own wheel, built
 from a copy of the source (from a checkout) or of the installed package. Downloads
-are kept in ``domeng/web/site/.cache`` in a checkout (gitignored; a checkout that
-already has the ``site/.cache`` of before the build moved here goes on using it),
-otherwise in ``~/.cache/domeng-site`` (``DOMENG_SITE_CACHE`` names another folder),
-so a second build needs no network. The pages then fetch nothing from any
-other host: Pyodide and every wheel are served next to them, listed with their
-sha256 in ``static/pyodide/pyodide-lock.json``, with no PyPI fallback;
-the Voilà templates' CDN stylesheet links are removed, and the build fails if
-any page still points elsewhere.
+are kept in the checkout's ``site/.cache`` (gitignored; outside the package, whose
+modules the tests and ``make catalogues`` walk), otherwise in ``~/.cache/domeng-site``
+(``DOMENG_SITE_CACHE`` names another folder), so a second build needs no network.
+The pages then fetch nothing from any other host: Pyodide and every wheel are
+served next to them, listed with their sha256 in ``static/pyodide/pyodide-lock.json``,
+with no PyPI fallback; the Voilà templates' CDN stylesheet links are removed, and the
+build fails if any page still points elsewhere.
 
 ``?scenario=NAME`` reaches the kernel as under Voilà: a small script in each
 page puts the page's query into the kernel's environment as ``QUERY_STRING``
@@ -50,19 +49,9 @@ CHECKOUT = (HERE.parents[2] / "pyproject.toml").is_file() and (HERE.parents[2] /
 (``domeng site``)."""
 ROOT = HERE.parents[2] if CHECKOUT else HERE.parents[1]
 """The checkout, or the installed ``domeng`` itself (whose ``notebooks`` is domeng.notebooks)."""
-
-
-def _cache() -> Path:
-    """Where downloads are kept (see the module's docstring)."""
-    if os.environ.get("DOMENG_SITE_CACHE"):
-        return Path(os.environ["DOMENG_SITE_CACHE"])
-    if CHECKOUT:
-        before = ROOT / "site" / ".cache"  # the cache's place before the build moved here
-        return before if before.is_dir() and not (HERE / ".cache").exists() else HERE / ".cache"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "domeng-site"
-
-
-CACHE = _cache()
+CACHE = (Path(os.environ["DOMENG_SITE_CACHE"]) if os.environ.get("DOMENG_SITE_CACHE")
+         else ROOT / "site" / ".cache" if CHECKOUT
+         else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "domeng-site")
 PYODIDE_VERSION = "0.29.0"
 PYODIDE_SHA256 = "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01"
 PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "3.13",
@@ -70,7 +59,7 @@ PYODIDE_PLATFORM = ["--platform", "pyodide_2025_0_wasm32", "--python-version", "
 # Top-level entries of the checkout that the project's wheel cannot need (notebooks/ it does:
 # it is the package domeng.notebooks, which `domeng app` serves; the wheel is built
 # from a copy of the rest: never in the checkout, whose build/ and *.egg-info would change).
-NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "artifacts", "build", "dist",
+NOT_FOR_WHEEL = {".git", ".venv", ".github", ".ci", "_site", "site", "artifacts", "build", "dist",
                  "tests", "benchmarks", ".pytest_cache", ".ruff_cache",
                  ".hypothesis", "node_modules"}
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*"[^>]*>\s*\n?')
