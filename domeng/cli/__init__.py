@@ -118,12 +118,33 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     record = load_any(args.source)
     if args.json:
-        json.dump(replay_json(record, lang=args.lang), sys.stdout, ensure_ascii=False,
-                  indent=1)
-        sys.stdout.write("\n")
-    else:
-        print("\n".join(narrate(record, lang=args.lang)))
+        return _print_json(replay_json(record, lang=args.lang))
+    print("\n".join(narrate(record, lang=args.lang)))
     return 0
+
+
+def _print_json(data: Any) -> int:
+    """``data`` on stdout as every ``--json`` writes it (its text as it is, indented by one)."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _print_list(rows: Sequence[tuple[str, str, str]], last: str) -> int:
+    """A list of ``(name, title, detail)``: the name and title on one line, the detail under
+    the title, then a blank line and ``last``."""
+    width = max((len(name) for name, _, _ in rows), default=4)
+    for name, title, detail in rows:
+        print(f"{name:<{width}}  {title}")
+        print(f"{'':<{width}}  {detail}")
+    print()
+    print(last)
+    return 0
+
+
+def _in_language(command: str, lang: str | None) -> str:
+    """``command`` with ``--lang`` when the language is not the default."""
+    return command + (f" --lang {lang}" if lang not in (None, DEFAULT) else "")
 
 
 def _cmd_scenarios(args: argparse.Namespace) -> int:
@@ -133,25 +154,18 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     _ = words(lang)
     library = builtin_scenarios()
     if args.json:
-        out = [
+        return _print_json([
             {"name": r.name, "title": r.title_in(lang), "shows": list(r.shows),
              "rounds": len(r.rounds)}
             for r in library
-        ]
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    width = max((len(r.name) for r in library), default=4)
-    for r in library:
-        print(f"{r.name:<{width}}  {r.title_in(lang)}")
-        # TRANSLATORS: {terms} are the term ids a scenario shows, like "CEKI CUCUQ"
-        print(f"{'':<{width}}  " + _("shows: {terms}", terms=" ".join(r.shows)))
-    command = "domeng replay NAME" + (f" --lang {lang}" if lang not in (None, DEFAULT) else "")
-    print()
-    print(_.ngettext("{count} scenario. Replay one with: {command}",
-                     "{count} scenarios. Replay one with: {command}", len(library),
-                     command=command))
-    return 0
+        ])
+    # TRANSLATORS: {terms} are the term ids a scenario shows, like "CEKI CUCUQ"
+    rows = [(r.name, r.title_in(lang), _("shows: {terms}", terms=" ".join(r.shows)))
+            for r in library]
+    return _print_list(rows, _.ngettext("{count} scenario. Replay one with: {command}",
+                                        "{count} scenarios. Replay one with: {command}",
+                                        len(library),
+                                        command=_in_language("domeng replay NAME", lang)))
 
 
 def _cmd_puzzles(args: argparse.Namespace) -> int:
@@ -163,30 +177,22 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     _ = words(lang)
     puzzles = [load_puzzle(n) for n in names()]
     if args.json:
-        out = [
+        return _print_json([
             {"name": p.name, "title": p.title_in(lang), "goal": p.goal.value,
              "goal_text": p.goal_text(lang), "level": p.level,
              "terms": [t.value for t in p.terms]}
             for p in puzzles
-        ]
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    width = max((len(p.name) for p in puzzles), default=4)
-    for p in puzzles:
-        print(f"{p.name:<{width}}  {p.title_in(lang)}")
-        # TRANSLATORS: a puzzle in the list of domeng puzzles; {goal}: the goal's name as
-        # files write it ("not-cucuq"), {terms}: term ids ("POLLO CUCUQ")
-        print(f"{'':<{width}}  " + _("level {level} · goal {goal} · terms: {terms}",
-                                     level=p.level, goal=p.goal.value,
-                                     terms=" ".join(t.value for t in p.terms)))
-    command = 'domeng puzzle NAME --try "5|2 left"' + (
-        f" --lang {lang}" if lang not in (None, DEFAULT) else "")
-    print()
-    print(_.ngettext("{count} puzzle. Try a first move with: {command}",
-                     "{count} puzzles. Try a first move with: {command}", len(puzzles),
-                     command=command))
-    return 0
+        ])
+    rows = [(p.name, p.title_in(lang),
+             # TRANSLATORS: a puzzle in the list of domeng puzzles; {goal}: the goal's name as
+             # files write it ("not-cucuq"), {terms}: term ids ("POLLO CUCUQ")
+             _("level {level} · goal {goal} · terms: {terms}", level=p.level,
+               goal=p.goal.value, terms=" ".join(t.value for t in p.terms)))
+            for p in puzzles]
+    command = _in_language('domeng puzzle NAME --try "5|2 left"', lang)
+    return _print_list(rows, _.ngettext("{count} puzzle. Try a first move with: {command}",
+                                        "{count} puzzles. Try a first move with: {command}",
+                                        len(puzzles), command=command))
 
 
 def _check_puzzles(files: list[str], lang: str | None) -> int:
