@@ -277,16 +277,7 @@ def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subproce
     argv = [sys.executable, "-m", "domeng", "app", "--port", str(port)]
     if visitors:
         argv += ["--visitors", str(visitors)]
-    out = open(log, "wb")  # noqa: SIM115 (kept open for the server's life)
-    proc = subprocess.Popen(argv, cwd=t.root, env=t.env, stdout=out, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        voila_server._wait_until_ready(proc, f"{base}/voila/static/voila.js", log)
-    except BaseException:
-        voila_server.stop(proc)
-        raise
-    return proc, base
+    return voila_server.launch(argv, port, log, cwd=t.root, env=t.env)
 
 
 def fetch_page(url: str) -> float:
@@ -335,17 +326,8 @@ def start_tree_voila(t: Tree, pool: int, log: Path) -> tuple[subprocess.Popen, s
     argv = [str(Path(sys.executable).with_name("voila")),
             str(t.root / "notebooks" / NOTEBOOK.name),
             *voila_server.voila_flags(ip="127.0.0.1", port=port, pool=pool)]
-    out = open(log, "wb")  # noqa: SIM115 (kept open for the server's life)
-    proc = subprocess.Popen(argv, cwd=t.root, env={**t.env, "JUPYTER_PATH": str(template)},
-                            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                            start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        voila_server._wait_until_ready(proc, f"{base}/voila/static/voila.js", log)
-    except BaseException:
-        voila_server.stop(proc)
-        raise
-    return proc, base
+    return voila_server.launch(argv, port, log, cwd=t.root,
+                               env={**t.env, "JUPYTER_PATH": str(template)})
 
 
 def ratio(new: float, old: float) -> str:

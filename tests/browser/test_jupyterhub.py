@@ -92,21 +92,6 @@ def api(url: str, path: str, method: str = "GET") -> dict:
     return json.loads(body) if body else {}
 
 
-def wait_for(url: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + START
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"jupyterhub exited ({proc.returncode}):\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    raise RuntimeError(f"jupyterhub did not answer {url} in {START:.0f} s:\n{log.read_text()}")
-
-
 @pytest.fixture
 def hub(tmp_path):
     """A running JupyterHub in ``tmp_path``; yields its base URL, then stops it."""
@@ -122,7 +107,8 @@ def hub(tmp_path):
             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_for(f"{url}/hub/health", proc, log)
+        server.wait_until_ready(proc, f"{url}/hub/health", log, name="jupyterhub",
+                                timeout=START)
         yield url, tmp_path, log
     finally:
         server.stop(proc)  # SIGTERM: the hub stops the students' servers and its proxy

@@ -55,22 +55,27 @@ def start(notebook: Path, log: Path, *, pool: int = 2,
     flags = voila_flags(ip="127.0.0.1", port=port, pool=pool)
     if fill_delay is not None:
         flags.append(f"--VoilaKernelManager.fill_delay={fill_delay}")
-    return _launch([str(voila), str(notebook), *flags], port, log)
+    return launch([str(voila), str(notebook), *flags], port, log)
 
 
 def start_app(page: str, log: Path) -> tuple[subprocess.Popen, str]:
     """``domeng app`` (page ``tutorial``) or ``domeng play``, as a user starts it."""
     port = free_port()
     command = "app" if page == "tutorial" else "play"
-    return _launch([sys.executable, "-m", "domeng", command, "--port", str(port)], port, log)
+    return launch([sys.executable, "-m", "domeng", command, "--port", str(port)], port, log)
 
 
-def _launch(argv: Sequence[str], port: int, log: Path) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "JUPYTER_PATH": str(template_path())}
+def launch(argv: Sequence[str], port: int, log: Path, *, cwd: Path = ROOT,
+           env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """A Voilà server (``argv``, listening on ``port``) started in its own session, its
+    output to ``log``; returns the process and its base URL once it serves its static
+    files, or stops it and raises. ``env``: this one's, with this checkout's template."""
+    if env is None:
+        env = {**os.environ, "JUPYTER_PATH": str(template_path())}
     with open(log, "wb") as out:
         proc = subprocess.Popen(
             argv,
-            cwd=ROOT,
+            cwd=cwd,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -79,7 +84,7 @@ def _launch(argv: Sequence[str], port: int, log: Path) -> tuple[subprocess.Popen
         )
     base_url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_ready(proc, f"{base_url}/voila/static/voila.js", log)
+        wait_until_ready(proc, f"{base_url}/voila/static/voila.js", log)
     except BaseException:
         stop(proc)
         raise
@@ -102,12 +107,15 @@ def kernels(proc: subprocess.Popen) -> list[psutil.Process]:
     return out
 
 
-def _wait_until_ready(proc: subprocess.Popen, url: str, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
+def wait_until_ready(proc: subprocess.Popen, url: str, log: Path, *, name: str = "voila",
+                     timeout: float = STARTUP_TIMEOUT) -> None:
+    """Wait until the server ``proc`` (``name``, its output in ``log``) answers ``url`` with
+    200; raise with its log if it exits first or does not answer within ``timeout`` s."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(
-                f"voila exited with code {proc.returncode} before serving {url}; "
+                f"{name} exited with code {proc.returncode} before serving {url}; "
                 f"its log:\n{log.read_text(errors='replace')}"
             )
         try:
@@ -118,7 +126,7 @@ def _wait_until_ready(proc: subprocess.Popen, url: str, log: Path) -> None:
             pass
         time.sleep(0.25)
     raise RuntimeError(
-        f"voila did not serve {url} within {STARTUP_TIMEOUT:.0f} s; "
+        f"{name} did not serve {url} within {timeout:.0f} s; "
         f"its log:\n{log.read_text(errors='replace')}"
     )
 
