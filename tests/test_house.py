@@ -118,3 +118,24 @@ def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", out
+
+
+def test_every_place_the_readme_table_names_is_there():
+    """README's "What is inside": each file or folder in its "where" column exists (a bare
+    name is in the folder of the path before it: `domeng/records.py`, `reader.py`)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("\n## What is inside\n", 1)[1].strip().split("\n\n", 1)[0]
+    rows = [[c.strip() for c in row.strip("|").split("|")] for row in table.splitlines()[2:]]
+    assert {"engine", "web", "command line"} <= {part for part, *_ in rows}
+    missing = []
+    for part, where, _what in rows:
+        folder = ""
+        for path in re.findall(r"`([^`]+)`|\]\(([^)]+)\)", where):
+            path = path[0] or path[1]
+            if "/" in path:
+                folder = path if path.endswith("/") else path.rsplit("/", 1)[0] + "/"
+            else:
+                path = folder + path
+            if not any(ROOT.glob(path.rstrip("/"))):
+                missing.append((part, path))
+    assert not missing, missing
