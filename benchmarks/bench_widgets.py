@@ -15,7 +15,10 @@ is a model of its own in the browser):
 - **tutorial, whole page**: every cell of ``notebooks/tutorial.ipynb``; outside a served
   page its last cell lays out every later chapter's table and task at once, so this is the
   page once all of it is built (what a visitor's kernel holds after scrolling through);
-- **practice page**: ``notebooks/practice.ipynb``, every cell (— where it is not there yet).
+- **practice page**: ``notebooks/practice.ipynb``, every cell (— where it is not there yet);
+- **tutorial, one quiz**: the models each of ``notebooks/tutorial.ipynb``'s cells that
+  makes a ``Quiz(`` creates (the median over its quizzes), with the median kernel CPU
+  such a cell takes (``time.process_time``).
 
 It prints the kilobytes of those models' first states too (as JSON, each model's
 ``get_state()``: its HTML, and an anywidget's own JavaScript and CSS, which each
@@ -43,7 +46,8 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("play page", "tutorial, first table", "tutorial, whole page", "practice page")
+PAGES = ("play page", "tutorial, first table", "tutorial, whole page", "practice page",
+         "tutorial, one quiz")
 
 
 def _cells(notebook: Path) -> list[str]:
@@ -88,6 +92,24 @@ def _run(cells: list[str], upto: str | None = None) -> tuple[int, int, float, fl
     return len(now - first), len(now - last), _kb(now - first), _kb(now - last)
 
 
+def _quizzes(cells: list[str]) -> tuple[float, float, float, int]:
+    """Run ``cells`` in one namespace: the median models, kB and CPU seconds of the cells
+    that make a quiz, and how many such cells there are."""
+    space: dict = {"__name__": "__main__"}
+    models, kbs, cpu = [], [], []
+    for source in cells:
+        before, t = set(_registry()), time.process_time()
+        exec(compile(source, "<cell>", "exec"), space)  # noqa: S102 - the project's notebook
+        spent = time.process_time() - t
+        if "Quiz(" in source:
+            made = set(_registry()) - before
+            models.append(len(made))
+            kbs.append(_kb(made))
+            cpu.append(spent)
+    med = statistics.median
+    return med(models), med(kbs), med(cpu), len(models)
+
+
 def child(steps: int) -> dict:
     """The figures of the tree this process imports ``domeng`` from (the working folder)."""
     here = Path.cwd() / "notebooks"
@@ -110,6 +132,10 @@ def child(steps: int) -> dict:
     page("tutorial, whole page", "tutorial.ipynb")
     if (here / "practice.ipynb").exists():  # the practice page came after f831649
         page("practice page", "practice.ipynb")
+    one = "tutorial, one quiz"
+    out[one], out[one + " kB"], out["quiz ms"], out["quizzes"] = _quizzes(
+        _cells(here / "tutorial.ipynb"))
+    fresh()
     if steps:
         from domeng.app import build_app, find
 
@@ -182,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {page}: their first states, kB of JSON | "
               + " | ".join(f"{f[page + ' kB']:.0f}" if page in f else "—" for _, f in columns)
               + " |")
+    print("| tutorial: a quiz's cell, kernel CPU, median (ms) | "
+          + " | ".join(f"{1000 * f['quiz ms']:.1f}" for _, f in columns) + " |")
+    print("| tutorial: quizzes | " + " | ".join(str(f["quizzes"]) for _, f in columns) + " |")
     if args.steps:
         print(f"| Step of the play page's table, kernel, median of {args.steps} (ms) | "
               + " | ".join(f"{f['step ms']:.1f}" for _, f in columns) + " |")

@@ -54,7 +54,7 @@ methods (``step``, ``back``, ``to_end_of_round``, ``jump``, ``jump_to``, ``pick`
 ``start_autoplay``, ``stop_autoplay``) are the only ways the app changes. Every stylesheet
 and every piece of browser code is a file of ``domeng/app/static-files`` (the pictures'
 ``pictures.css``, the app's, the practice page's and the quiz's CSS, the board's, the
-practice page's and the Voilà page's JS), read by :func:`domeng.app.board.asset`
+quiz's, the practice page's and the Voilà page's JS), read by :func:`domeng.app.board.asset`
 (``pictures.css`` by :mod:`domeng.render.css`, which imports no widget code).
 
 Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
