@@ -17,6 +17,13 @@ round it plays in), the bound that variant's closure is measured against.
   (ties: their mean), the transitions the puzzles' search's own ``step``.
 - ``tie<M>`` — ``search`` that keeps ``heuristic``'s choice unless its best move's mean
   score beats it by more than ``M`` stones.
+- ``ismcts<C>`` — single-observer information-set MCTS (UCB1 with exploration ``C``,
+  in stones, over availability counts; every seat maximising its own score in the tree),
+  one fresh consistent deal per iteration, the fast policy below the tree;
+  ``isself<C>`` the same tree with only the seat's own decisions chosen by UCB (the other
+  seats' by the fast policy). A budget ``@N`` is ``N`` iterations.
+- ``omniscient-know<P>`` — not a player but a measure of where the gap lies: ``search``
+  shown the hand of the seat ``P`` places after it (1–4), or which tiles sleep (0).
 
 A name takes ``@playouts`` for another budget, as in ``bench_players.py``.
 """
@@ -24,14 +31,18 @@ A name takes ``@playouts`` for another budget, as in ``bench_players.py``.
 from __future__ import annotations
 
 import random
+from math import log
 
 from domeng.core import (
     _CHOICES,
     AFTER,
     FIT,
+    PASS,
     _choice_of,
+    legal_codes,
     pass_on,
     pass_voluntarily,
+    play_out,
     settle_first_cappu,
 )
 from domeng.players.base import Player
@@ -39,7 +50,9 @@ from domeng.players.heuristic import score_moves
 from domeng.players.search import (
     CAMAT_BONUS,
     SearchPlayer,
+    _bits,
     _model_best,
+    _plan,
     _root_move,
     _sampler,
     evaluate,
@@ -317,7 +330,7 @@ class TieSearch(SearchPlayer):
 
 
 # --------------------------------------------------------------------------- names
-_KINDS = ("self-hr", "hr", "end", "maxn", "tie")
+_KINDS = ("self-hr", "hr", "end", "maxn", "tie", "ismcts", "isself", "know")
 
 
 def _kind(name: str) -> tuple[str, str] | None:
@@ -335,6 +348,8 @@ def is_variant(name: str) -> bool:
 
     >>> is_variant("search-hr4"), is_variant("omniscient-maxn15d30"), is_variant("search")
     (True, True, False)
+    >>> is_variant("search-isself2"), is_variant("omniscient-ismcts2")
+    (True, True)
     """
     return _kind(name) is not None
 
@@ -352,6 +367,222 @@ def variant(name: str, rng: random.Random, playouts: int | None = None) -> Playe
         return ReplyingSearch(rng, replies=int(arg), only_self=kind == "self-hr", **options)
     if kind == "tie":
         return TieSearch(rng, margin=float(arg), **options)
+    if kind == "know":
+        return PartlyOmniscientSearch(rng, part=int(arg), **options)
+    if kind in ("ismcts", "isself"):
+        return ISMCTSSearch(rng, c=float(arg), self_only=kind == "isself", **options)
     tiles, _, deals = arg.partition("d")
     cls = EndgameSearch if kind == "end" else MaxNEndgameSearch
     return cls(rng, tiles=int(tiles), deals=int(deals or 30), **options)
+
+
+# ------------------------------------------------------- information-set MCTS
+def _advance(rules, hands, e, s, last, played, table, held, code):
+    """One decision ``code`` of seat ``s`` on ends code ``e`` and the forced passes after
+    it (``hands`` and ``held`` change in place): ``(settlement or None, e, turn, last,
+    played, table)``, as the puzzles' search's ``step`` plays it."""
+    if code == PASS:
+        table = pass_voluntarily(rules, hands, s, FIT[e], last, played, table, held)
+    else:
+        i = code >> 1
+        e = AFTER[56 * e + code]
+        h = hands[s] ^ (1 << i)
+        hands[s] = h
+        played |= 1 << s
+        last = s
+        if not h:
+            st = settle_first_cappu(rules, s, e % 8 == 0, TILE_HI[i] == TILE_LO[i], table,
+                                    held)
+            return st, e, s, last, played, table
+    t = (s + 1) % len(hands)
+    fit = FIT[e]
+    if not hands[t] & fit:
+        t, table, _, st = pass_on(rules, hands, fit, t, last, played, table, held)
+        if st is not None:
+            return st, e, t, last, played, table
+    return None, e, t, last, played, table
+
+
+def _policy_code(hand, e, rnd, greedy):
+    """The playouts' policy (``domeng.core.play_out``'s) for one decision with a fitting
+    tile: the heaviest with chance ``greedy``, else any; a random end when both differ."""
+    fit = hand & FIT[e]
+    choice = _CHOICES.get(fit)
+    if choice is None:
+        choice = _CHOICES[fit] = _choice_of(fit)
+    i = choice[0] if rnd() < greedy else choice[1][int(rnd() * len(choice[1]))]
+    code = 2 * i
+    left, right = divmod(e, 7)
+    if AFTER[56 * e + code] < 0:
+        code += 1
+    elif left != right and AFTER[56 * e + code + 1] >= 0:
+        if rnd() >= 0.5:
+            code += 1
+    elif left == right:
+        code += 1
+    return code
+
+
+class ISMCTSSearch(Player):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012): one
+    tree over the moves the seat sees, each iteration on a fresh deal consistent with its
+    view; at a node every child legal in that deal is available, chosen by UCB1 over its
+    availability count (each seat maximising its own score: fewer stones, the CAMAT
+    bonus); below the tree the playouts' fast policy. ``self_only``: only the seat's own
+    decisions are chosen by UCB, the other seats' by the fast policy (they still key the
+    tree). The move played is the root's most visited child."""
+
+    def __init__(self, rng=None, *, playouts=1000, c=2.0, greedy=0.7, self_only=False):
+        super().__init__(rng)
+        self.playouts, self.c, self.greedy, self.self_only = playouts, c, greedy, self_only
+        self.round = None
+
+    def choose(self, view):
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        hands0 = None if self.round is None else self.round.hands[:]
+        if view.ends is None:  # a lead: the flat search
+            stats = evaluate(view, playouts=self.playouts, rng=self.rng, hands=hands0)
+            return max(stats, key=lambda x: x.score / x.playouts).move
+        rng = self.rng
+        rnd = rng.random
+        seat, rules = view.seat, view.rules
+        left, right = view.ends
+        e0 = 7 * left + right
+        last0 = -1 if view.last_mappano is None else view.last_mappano
+        played0 = sum(1 << s for s, p in enumerate(view.has_played) if p)
+        held0 = list(view.held)
+        table0 = view.table
+        sample = (lambda rng: hands0) if hands0 is not None else _sampler(view)
+        c, greedy, self_only = self.c, self.greedy, self.self_only
+        moves_of = legal_codes
+        root = {}  # move code -> [visits, total score of the seat that moved, availability,
+        #                           its children]
+        for _ in range(self.playouts):
+            hands = sample(rng)[:]
+            held = held0[:]
+            e, s, last, played, table = e0, seat, last0, played0, table0
+            node = root
+            path = []
+            st = None
+            while True:
+                codes = moves_of(rules, hands[s], e, s, last)
+                if s != seat and self_only:
+                    code = (codes[0] if len(codes) == 1 else
+                            _policy_code(hands[s], e, rnd, greedy))
+                    child = node.get(code)
+                    if child is None:
+                        child = node[code] = [0, 0.0, 0, {}]
+                        new = True
+                    else:
+                        new = False
+                    path.append((child, s))
+                else:
+                    untried = [x for x in codes if x not in node]
+                    if untried:
+                        code = untried[int(rnd() * len(untried))]
+                        for x in codes:
+                            if x in node:
+                                node[x][2] += 1
+                        child = node[code] = [0, 0.0, 1, {}]
+                        new = True
+                    else:
+                        best, code = -1e300, codes[0]
+                        for x in codes:
+                            ch = node[x]
+                            ch[2] += 1
+                            u = ch[1] / ch[0] + c * (log(ch[2]) / ch[0]) ** 0.5
+                            if u > best:
+                                best, code = u, x
+                        child = node[code]
+                        new = False
+                    path.append((child, s))
+                st, e, s, last, played, table = _advance(rules, hands, e, s, last, played,
+                                                        table, held, code)
+                if st is not None:
+                    break
+                node = child[3]
+                if new:
+                    lft, rgt = divmod(e, 7)
+                    st = play_out(rules, hands, lft, rgt, s, last, played, table, held, rnd,
+                                  greedy=greedy)
+                    break
+            camat = st.camat
+            for child, mover in path:
+                child[0] += 1
+                child[1] += held0[mover] - held[mover] + (CAMAT_BONUS if camat == mover
+                                                          else 0.0)
+        code = max(root, key=lambda x: root[x][0])
+        return legal[[_root_move(m) for m in legal].index(code)]
+
+
+# ------------------------------------------------- where the gap lies (diagnostics)
+class PartlyOmniscientSearch(Player):
+    """``search`` shown one part of what is hidden (``round`` is the round it plays in):
+    ``part`` 1–4 the hand of the seat that many places after it, 0 which tiles sleep; the
+    rest sampled consistently with its view as ``search`` samples it. Not a player: a
+    measure of how much of the gap to the omniscient search that part holds."""
+
+    def __init__(self, rng=None, *, part=1, playouts=1000, greedy=0.7):
+        super().__init__(rng)
+        self.part, self.playouts, self.greedy = part, playouts, greedy
+        self.round = None
+
+    def _sample(self, view):
+        true = self.round.hands
+        seat = view.seat
+        unseen, plan = _plan(view)
+        fixed = {}
+        if self.part:
+            o = (seat + self.part) % len(true)
+            fixed[o] = true[o]
+            unseen &= ~true[o]
+        else:
+            inside = 0
+            for h in true:
+                inside |= h
+            unseen &= inside  # the sleeping tiles are known: none of them is dealt
+        plan = [(o, a & unseen, k) for o, a, k in plan if o not in fixed]
+        n = len(true)
+
+        def sample(rng):
+            rnd = rng.random
+            for _ in range(1000):
+                remaining = unseen
+                hands = [0] * n
+                hands[seat] = true[seat]
+                for o, h in fixed.items():
+                    hands[o] = h
+                for o, allow, k in plan:
+                    cand = _bits(allow & remaining)
+                    top = len(cand)
+                    if top < k:
+                        break
+                    m = 0
+                    for _ in range(k):
+                        j = int(rnd() * top)
+                        top -= 1
+                        m |= 1 << cand[j]
+                        cand[j] = cand[top]
+                    hands[o] = m
+                    remaining &= ~m
+                else:
+                    return hands
+            return list(true)
+
+        return sample
+
+    def choose(self, view):
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        sample = self._sample(view)
+        k = len(legal)
+        tot = [0.0] * k
+        for _ in range(max(1, self.playouts // k)):
+            stats = evaluate(view, playouts=k, rng=self.rng, greedy=self.greedy,
+                             hands=sample(self.rng))
+            for j, s in enumerate(stats):
+                tot[j] += s.score
+        return legal[max(range(k), key=tot.__getitem__)]
