@@ -449,6 +449,41 @@ def test_build_later_in_a_running_loop_builds_in_order_and_goes_on_after_an_erro
     assert order == ["ceki", "nope", "pollo"]
 
 
+def test_build_later_builds_the_next_app_only_once_the_page_has_drawn_the_one_before():
+    async def main():
+        signal = PageSignal()
+        sent = []
+        signal.send = lambda content, buffers=None: sent.append(content)
+        apps = [LaterApp(scenario="ceki", compact=True), LaterApp(scenario="pollo", compact=True)]
+        task = build_later(apps, pause=0, first_pause=0, ready=signal.ready, ready_wait=5)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if sent:
+                break
+        assert apps[0].is_built and not apps[1].is_built  # waiting for the page's answer
+        assert sent == [{"event": "ping", "n": 1}]
+        signal._message(signal, {"event": "pong", "n": 7}, [])  # not the answer asked for
+        signal._message(signal, {"event": "pong", "n": "1"}, [])
+        await asyncio.sleep(0.05)
+        assert not apps[1].is_built
+        signal._message(signal, {"event": "pong", "n": 1}, [])
+        await task
+        return apps
+
+    assert all(a.is_built for a in asyncio.run(main()))
+
+
+def test_build_later_goes_on_when_the_page_never_answers():
+    async def main():
+        signal = PageSignal()
+        signal.send = lambda content, buffers=None: None  # a closed page
+        apps = [LaterApp(scenario="ceki", compact=True), LaterApp(scenario="pollo", compact=True)]
+        await build_later(apps, pause=0, first_pause=0, ready=signal.ready, ready_wait=0.05)
+        return apps
+
+    assert all(a.is_built for a in asyncio.run(main()))
+
+
 def test_finish_page_waits_for_the_page_to_draw_its_signal():
     async def main():
         slot = opened_slot()

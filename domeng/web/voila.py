@@ -62,7 +62,7 @@ import asyncio
 import html
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -103,6 +103,9 @@ PAUSE = 0.1
 """Seconds before each app laid out later, so the kernel answers clicks in between."""
 FIRST_PAUSE = 1.0
 """Seconds before the first of them: the page's first table answers its first clicks at once."""
+READY_WAIT = 20.0
+"""Seconds :func:`build_later` waits at most for the page to have drawn an app (its
+``ready``) before it builds the next one anyway (a page closed, a tab asleep)."""
 
 _SIGNAL_ESM = asset("watch.js") + "\n" + asset("signal.js")
 """The page's signal widget's code: the page's watch (``static-files/watch.js``), then
@@ -337,7 +340,7 @@ class PageSignal(anywidget.AnyWidget):
     :class:`~domeng.app.board.Board` starts too): the page reloads itself once
     if ipywidgets lost a widget, or if a table named in ``built`` (the CSS
     classes of the :class:`LaterApp` boxes laid out so far, see
-    :meth:`mark_built`) shows no Step button 60 s after it was laid out: an
+    :meth:`mark_built`) shows no Step button (a task: no seats) 60 s after it was laid out: an
     overloaded server can lose a widget's messages (see
     ``benchmarks/RESULTS-voila.md``).
 
@@ -347,6 +350,9 @@ class PageSignal(anywidget.AnyWidget):
     >>> s._message(s, {"event": "drawn"}, [])
     >>> s.is_drawn, seen
     (True, ['drawn'])
+
+    :meth:`ready` asks the page to answer once it has handled every message sent
+    before: what :func:`build_later` waits for between two apps.
     """
 
     _esm = _SIGNAL_ESM
@@ -356,10 +362,29 @@ class PageSignal(anywidget.AnyWidget):
     def __init__(self) -> None:
         super().__init__()
         self._waiting: list[Callable[[], object]] = []
+        self._asked: dict[int, asyncio.Future] = {}
+        self._asks = 0
         self.on_msg(self._message)
 
+    def ready(self) -> asyncio.Future:
+        """A future done when the page has handled every message sent before this call
+        (the page answers a ``ping`` with a ``pong`` of the same number, after a frame)."""
+        self._asks += 1
+        future = asyncio.get_running_loop().create_future()
+        self._asked[self._asks] = future
+        self.send({"event": "ping", "n": self._asks})
+        return future
+
     def _message(self, _widget: object, content: object, _buffers: object) -> None:
-        if not isinstance(content, dict) or content.get("event") != "drawn" or self.is_drawn:
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "pong":
+            future = self._asked.pop(content.get("n"), None) if isinstance(
+                content.get("n"), int) else None
+            if future is not None and not future.done():
+                future.set_result(None)
+            return
+        if content.get("event") != "drawn" or self.is_drawn:
             return
         self.is_drawn = True
         waiting, self._waiting = self._waiting, []
@@ -561,13 +586,19 @@ class LaterTask(LaterApp):
 
 def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
                 first_pause: float = FIRST_PAUSE,
-                on_built: Callable[[LaterApp], object] | None = None) -> asyncio.Task | None:
+                on_built: Callable[[LaterApp], object] | None = None,
+                ready: Callable[[], Awaitable[object]] | None = None,
+                ready_wait: float = READY_WAIT) -> asyncio.Task | None:
     """Build ``apps`` one at a time in the running event loop (the kernel's), in order.
 
     Returns the task; without a running loop (a plain script, a test) the apps
     are built at once and None is returned. An app already built is skipped.
     ``on_built(app)`` follows each app that was built. The first waits
-    ``first_pause`` seconds, each other ``pause``.
+    ``first_pause`` seconds, each other ``pause``, and also, with ``ready``
+    (:meth:`PageSignal.ready`), until the page has drawn the app before it (at most
+    ``ready_wait`` seconds): the builds go at the browser's pace, so the answer to a
+    click never waits behind a queue of apps the browser has not drawn yet (measured
+    in the static site at load 18: a Step answered after 42 s without it).
 
     >>> apps = [LaterApp(scenario="ceki", compact=True)]
     >>> build_later(apps) is None, apps[0].is_built
@@ -587,6 +618,11 @@ def build_later(apps: Sequence[LaterApp], *, pause: float = PAUSE,
     async def run() -> None:
         for i, a in enumerate(apps):
             await asyncio.sleep(pause if i else first_pause)
+            if i and ready is not None:
+                try:
+                    await asyncio.wait_for(ready(), ready_wait)
+                except TimeoutError:
+                    pass  # a page that does not answer (closed, asleep) gets the rest anyway
             try:
                 a.build()
                 if on_built is not None:
@@ -639,7 +675,7 @@ def finish_page(slot: Slot, apps: Sequence[LaterApp] = (), *, query: str | None 
     except RuntimeError:
         build_later(apps, on_built=mark)
         return
-    slot.signal.when_drawn(lambda: build_later(apps, on_built=mark))
+    slot.signal.when_drawn(lambda: build_later(apps, on_built=mark, ready=slot.signal.ready))
 
 
 def play_page(app: App) -> PlayPage:
