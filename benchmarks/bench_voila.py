@@ -231,7 +231,31 @@ def tree(path: Path | None) -> Tree:
             raise SystemExit(f"--against {path}: no domeng/ there (git worktree add {path} REV)")
     rev = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
                          capture_output=True, text=True).stdout.strip() or root.name
+    if root != ROOT:
+        own_notebooks(root)
     return Tree(root, rev)
+
+
+def own_notebooks(root: Path) -> None:
+    """Make an older tree's ``domeng app`` serve that tree's own ``notebooks/``.
+
+    Its ``domeng.notebooks`` is package data mapped from ``notebooks/`` by its
+    ``pip install -e``; run on this venv, the package is found through this checkout's
+    editable finder instead, and the old server served *this* tree's tutorial, whose first
+    cell fails with the old code (before 2026-12-01 17:00 the burst's "f831649" was that
+    failing page). A link ``domeng/notebooks -> ../notebooks`` in the worktree gives it
+    what its own install would.
+    """
+    link = root / "domeng" / "notebooks"
+    if (root / "notebooks" / "__init__.py").exists() and not link.exists():
+        link.symlink_to(Path("..") / "notebooks")
+        print(f"{root}: linked domeng/notebooks to its notebooks/ (its own lesson)", flush=True)
+
+
+def failed_cells(log: Path) -> list[str]:
+    """The lines of a Voilà log saying a cell failed while a page was run."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    return [line[:200] for line in text.splitlines() if "Error at server while executing" in line]
 
 
 def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
@@ -293,12 +317,15 @@ def fetch_page(url: str) -> float:
 async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
     """``n`` requests of the tutorial at the same moment to tree ``t``'s ``domeng app``
     (no browser: only the server's work), once its preheated kernels are ready."""
-    proc, base = start_app(t, logdir / f"app-{t.label}-{visitors}.log", visitors)
+    log = logdir / f"app-{t.label}-{visitors}.log"
+    proc, base = start_app(t, log, visitors)
     try:
         pool = (visitors or 2) + 1  # the tutorial's pool and the play page's kernel
         t0 = time.perf_counter()
         await wait_for_pool(proc, pool, timeout=900, min_cpu=1.0)
         ready = time.perf_counter() - t0
+        if failed_cells(log):  # a page that fails is quick to serve, and measures nothing
+            raise RuntimeError(f"{t.label}'s page fails: {failed_cells(log)[0]} (log: {log})")
         kernels = voila_server.kernels(proc)
         rss = [k.memory_info().rss / 2**20 for k in kernels]
         loop = asyncio.get_running_loop()
@@ -310,6 +337,9 @@ async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
         cpu1 = cpu_snapshot(proc)
     finally:
         voila_server.stop(proc)
+    if failed_cells(log):
+        raise RuntimeError(f"{t.label}'s pages failed in the burst: {failed_cells(log)[0]} "
+                           f"(log: {log})")
     return {"times": sorted(times), "ready": ready, "kernels": len(rss),
             "rss": statistics.median(rss) if rss else float("nan"),
             "cpu": cpu1[0] + cpu1[1] - cpu0[0] - cpu0[1]}
