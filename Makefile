@@ -18,9 +18,10 @@ SITE ?= _site
 
 # nbval checks the notebooks that exist; .py files in tests/ and domeng/ are collected as usual.
 NOTEBOOKS := $(wildcard notebooks)
-# bench_pyodide runs in the site that bench_site builds, so it comes after it
-BENCHMARKS := $(filter-out %/bench_pyodide.py,$(wildcard benchmarks/*.py)) \
-	$(wildcard benchmarks/bench_pyodide.py)
+# bench_pyodide and bench_layout_steps run in the site that bench_site builds, so they come after it
+AFTER_SITE := benchmarks/bench_pyodide.py benchmarks/bench_layout_steps.py
+BENCHMARKS := $(filter-out $(AFTER_SITE),$(wildcard benchmarks/*.py)) \
+	$(wildcard $(AFTER_SITE))
 
 .PHONY: venv node app play site test docs notebooks catalogues bench browsers clean distclean
 

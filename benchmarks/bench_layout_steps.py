@@ -82,6 +82,8 @@ def main() -> None:
     args = ap.parse_args()
     if not os.path.exists(CHROMIUM):
         sys.exit(f"chromium not installed at {CHROMIUM}: apt-get install -y chromium")
+    if not args.url and not (args.site / args.page).is_file():
+        sys.exit(f"no static site at {args.site}: build it first (make site)")
     print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with contextlib.ExitStack() as stack:
         url = args.url or stack.enter_context(static_pages.serve(args.site)) + "/" + args.page
