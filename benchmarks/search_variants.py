@@ -50,7 +50,7 @@ from domeng.players.heuristic import score_moves
 from domeng.players.search import (
     CAMAT_BONUS,
     SearchPlayer,
-    _bits,
+    _draw,
     _model_best,
     _plan,
     _root_move,
@@ -544,30 +544,16 @@ class PartlyOmniscientSearch(Player):
                 inside |= h
             unseen &= inside  # the sleeping tiles are known: none of them is dealt
         plan = [(o, a & unseen, k) for o, a, k in plan if o not in fixed]
-        n = len(true)
+        known = [0] * len(true)
+        known[seat] = true[seat]
+        for o, h in fixed.items():
+            known[o] = h
 
         def sample(rng):
             rnd = rng.random
             for _ in range(1000):
-                remaining = unseen
-                hands = [0] * n
-                hands[seat] = true[seat]
-                for o, h in fixed.items():
-                    hands[o] = h
-                for o, allow, k in plan:
-                    cand = _bits(allow & remaining)
-                    top = len(cand)
-                    if top < k:
-                        break
-                    m = 0
-                    for _ in range(k):
-                        j = int(rnd() * top)
-                        top -= 1
-                        m |= 1 << cand[j]
-                        cand[j] = cand[top]
-                    hands[o] = m
-                    remaining &= ~m
-                else:
+                hands = _draw(rnd, known, unseen, plan)
+                if hands is not None:
                     return hands
             return list(true)
 

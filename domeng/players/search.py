@@ -133,35 +133,44 @@ def _plan(view: SeatView) -> tuple[int, list[tuple[int, int, int]]]:
     return unseen, [(o, allowed[o], sizes[o]) for o in order]
 
 
+def _draw(rnd: Callable[[], float], known: list[int], unseen: int,
+          plan: list[tuple[int, int, int]]) -> list[int] | None:
+    """One try at a deal: ``known`` (the hands already known, 0 for the others) with each
+    seat of ``plan`` (:func:`_plan`) given its tiles from its candidates among ``unseen``;
+    None if a seat was left with too few. ``rnd``: a random float in [0, 1)."""
+    # each seat's tiles drawn one by one from its candidates (a partial Fisher–Yates
+    # shuffle on rng.random(): random.sample costs several times more, and the search
+    # draws a deal for every few playouts)
+    remaining = unseen
+    hands = list(known)
+    for o, allow, k in plan:
+        cand = _bits(allow & remaining)
+        top = len(cand)
+        if top < k:
+            return None
+        m = 0
+        for _ in range(k):
+            j = int(rnd() * top)
+            top -= 1
+            m |= 1 << cand[j]
+            cand[j] = cand[top]
+        hands[o] = m
+        remaining &= ~m
+    return hands
+
+
 def _sampler(view: SeatView) -> Callable[[random.Random], list[int]]:
     """:func:`sample_hands` for one view, with what the view says worked out once."""
-    seat, n = view.seat, len(view.hand_sizes)
+    seat = view.seat
     unseen, plan = _plan(view)
-    mine = view.hand_mask
+    known = [0] * len(view.hand_sizes)
+    known[seat] = view.hand_mask
 
     def sample_hands(rng: random.Random) -> list[int]:
-        # each seat's tiles drawn one by one from its candidates (a partial
-        # Fisher–Yates shuffle on rng.random(): random.sample costs several times more,
-        # and the search draws a deal for every few playouts)
         rnd = rng.random
         for _ in range(1000):
-            remaining = unseen
-            hands = [0] * n
-            hands[seat] = mine
-            for o, allow, k in plan:
-                cand = _bits(allow & remaining)
-                top = len(cand)
-                if top < k:
-                    break
-                m = 0
-                for _ in range(k):
-                    j = int(rnd() * top)
-                    top -= 1
-                    m |= 1 << cand[j]
-                    cand[j] = cand[top]
-                hands[o] = m
-                remaining &= ~m
-            else:
+            hands = _draw(rnd, known, unseen, plan)
+            if hands is not None:
                 return hands
         raise PlayerError(N_("no deal of the hidden tiles is consistent with seat {seat}'s "
                              "view"), seat=seat)
