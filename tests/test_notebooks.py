@@ -468,6 +468,7 @@ def test_build_later_builds_the_next_app_only_once_the_page_has_drawn_the_one_be
         assert not apps[1].is_built
         signal._message(signal, {"event": "pong", "n": 1}, [])
         await task
+        assert signal._asked == {}
         return apps
 
     assert all(a.is_built for a in asyncio.run(main()))
@@ -479,6 +480,7 @@ def test_build_later_goes_on_when_the_page_never_answers():
         signal.send = lambda content, buffers=None: None  # a closed page
         apps = [LaterApp(scenario="ceki", compact=True), LaterApp(scenario="pollo", compact=True)]
         await build_later(apps, pause=0, first_pause=0, ready=signal.ready, ready_wait=0.05)
+        assert signal._asked == {}  # the ping given up is not kept
         return apps
 
     assert all(a.is_built for a in asyncio.run(main()))

@@ -370,17 +370,19 @@ class PageSignal(anywidget.AnyWidget):
         """A future done when the page has handled every message sent before this call
         (the page answers a ``ping`` with a ``pong`` of the same number, after a frame)."""
         self._asks += 1
+        n = self._asks
         future = asyncio.get_running_loop().create_future()
-        self._asked[self._asks] = future
-        self.send({"event": "ping", "n": self._asks})
+        self._asked[n] = future
+        future.add_done_callback(lambda _f: self._asked.pop(n, None))  # answered or given up
+        self.send({"event": "ping", "n": n})
         return future
 
     def _message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
         if content.get("event") == "pong":
-            future = self._asked.pop(content.get("n"), None) if isinstance(
-                content.get("n"), int) else None
+            n = content.get("n")  # from the browser: maybe not a number at all
+            future = self._asked.get(n) if isinstance(n, int) else None
             if future is not None and not future.done():
                 future.set_result(None)
             return
