@@ -180,6 +180,45 @@ def test_the_flags_keep_a_server_on_loopback_and_on_its_port():
     assert "--MappingKernelManager.cull_idle_timeout=600" in flags
 
 
+def test_a_burst_of_page_requests_is_made_in_turns_first_come_first_served(monkeypatch):
+    """A class arriving at once: no more pages are made at a time than ``AT_ONCE``, and
+    they are answered in the order they came (each turn is Voilà's whole page: taking a
+    preheated kernel or starting one, running and rendering the notebook)."""
+    import asyncio
+
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    page_handler = serve._voila_app()[0].page_handler
+    making, started, done = set(), [], []
+    peak = 0
+
+    async def make_page(self, path=None):
+        nonlocal peak
+        making.add(self.n)
+        started.append(self.n)
+        peak = max(peak, len(making))
+        await asyncio.sleep(0.02 if self.n % 2 else 0.01)
+        making.discard(self.n)
+        done.append(self.n)
+
+    monkeypatch.setattr(TornadoVoilaHandler, "get", make_page)
+    monkeypatch.setattr(page_handler, "xsrf_token", property(lambda self: "token"))
+
+    async def burst(at_once: int, n: int) -> None:
+        turns = asyncio.Semaphore(at_once)
+        requests = []
+        for i in range(n):
+            request = object.__new__(page_handler)
+            request.turns, request.n = turns, i
+            requests.append(request)
+        await asyncio.gather(*(r.get() for r in requests))
+
+    asyncio.run(burst(2, 9))
+    assert peak == 2
+    assert started == list(range(9)) and sorted(done) == list(range(9))
+    assert serve.AT_ONCE == serve.cores() >= 1
+
+
 # --------------------------------------------------------------- installed, not cloned
 def _free_port() -> int:
     with socket.socket() as s:

@@ -27,7 +27,11 @@ the browser tests use :func:`voila_flags`. They are:
   server's language, none for the tutorials in the other languages, which
   start a kernel when visited);
 - kernels idle for 10 minutes are shut down, and a slow first cell may take a
-  minute before Voilà gives up on it.
+  minute before Voilà gives up on it;
+- pages are made in turns (:data:`AT_ONCE`, as many at a time as the machine has
+  cores): a class arriving at once is answered first come, first served, and the
+  first students have their page while the last still wait, instead of every kernel
+  running the notebook side by side and all the pages coming at the end.
 
 >>> flags = voila_flags(ip="127.0.0.1", port=8866, pool=2)
 >>> "--Voila.port_retries=0" in flags, "--template=domeng" in flags
@@ -36,6 +40,7 @@ the browser tests use :func:`voila_flags`. They are:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import functools
@@ -45,6 +50,7 @@ import socket
 from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from domeng.errors import DomengError, ngettext
@@ -74,6 +80,26 @@ KERNEL_CPU = 2.0
 a 2-core machine preheats two at a time."""
 SERVER_MB = 250
 """Memory Voilà's own process holds with a class's kernels (RSS, MB; the same benchmark)."""
+
+
+def cores() -> int:
+    """The CPU cores this process may run on.
+
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+AT_ONCE = cores()
+"""Pages a server makes at the same time; the others wait their turn, first come first
+served. Making a page runs the notebook in a kernel (about 2 s of CPU, unless a
+preheated kernel has run it already) and renders it (about 1 s in Voilà): with more
+pages at once than cores, every page of a burst is finished only at its end
+(RESULTS-speed.md)."""
 
 
 class ServeError(DomengError):
@@ -229,22 +255,33 @@ def _voila_app():
             self.redirect(self.to(self.request.query))  # 302: the language may change
 
     class PageHandler(TornadoVoilaHandler):
-        """Voilà's page handler, which also sets the ``_xsrf`` cookie.
+        """Voilà's page handler, which also sets the ``_xsrf`` cookie, and makes the
+        pages in turns (``turns``: a semaphore of :data:`AT_ONCE`).
 
         A page closing sends ``POST voila/api/shutdown/<kernel>`` with the
         ``_xsrf`` value it reads from its cookies; Voilà never sets that cookie,
         so the request was refused (403, "'_xsrf' argument missing") and every
         closed page kept its kernel until the idle cull.
+
+        A request takes a preheated kernel (or starts one) only when its turn
+        comes, so a burst never has more notebooks running for it than the
+        machine has cores, besides the pool's own refills.
         """
+
+        def initialize(self, turns: asyncio.Semaphore, **kwargs: Any) -> None:
+            self.turns = turns
+            super().initialize(**kwargs)
 
         async def get(self, path: str | None = None) -> None:
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
-            await super().get(path)
+            async with self.turns:
+                await super().get(path)
 
     class DomengVoila(Voila):
         """Voilà serving the notebooks folder, whose ``/`` opens one page (``?`` kept)."""
 
         page = "tutorial"
+        page_handler = PageHandler
         lang: str | None = None
         notebooks: tuple[str, ...] = ()
         tables: Path | None = None
@@ -261,7 +298,9 @@ def _voila_app():
             def to(query: str) -> str:
                 return base + opening_url(page, query, lang=lang, notebooks=notebooks)
 
-            handlers = [(h[0], PageHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
+            turns = asyncio.Semaphore(AT_ONCE)
+            handlers = [(h[0], PageHandler, {**h[2], "turns": turns})
+                        if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
             store = Store(self.tables or tables_folder())
             for problem in store.problems:
