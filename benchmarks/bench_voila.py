@@ -16,8 +16,10 @@ free 127.0.0.1 port and measures:
 - **cost of a visitor**: CPU seconds of a kernel (start, notebook, later tables),
   from which a 2-core server's rate of new visitors is estimated.
 
-Modes: ``preheat`` is ``make app`` (kernels that have already run the notebook
-wait for visitors, a pool of ``--pool``); ``plain`` is Voilà without it, as on
+Modes: ``preheat`` is Voilà with ``make app``'s flags (kernels that have already run the
+notebook wait for visitors, a pool of ``--pool``); ``app`` is ``domeng app`` itself, as
+``make app`` runs it (its pool of 2 and a kernel for the play page, and its pages made in
+turns, ``domeng.web.serve.AT_ONCE`` at a time); ``plain`` is Voilà without a pool, as on
 Binder or a JupyterHub, where Voilà runs inside Jupyter Server.
 
 Side by side with an older revision (``--against TREE``, a worktree of it:
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import concurrent.futures
 import json
 import os
@@ -269,9 +272,17 @@ def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
     every code cell whose source is not blank, with ``store_history=False`` (so IPython's
     history manager writes nothing to its sqlite file: about 2 ms of CPU a cell),
     ``allow_stdin=False``, ``silent=False`` and ``stop_on_error=True``; the same for both
-    trees."""
+    trees.
+
+    The tree's ``domeng`` is byte-compiled first (``compileall``, into its own
+    ``__pycache__``), as an installed package is and as a server's first kernel leaves it:
+    with ``PYTHONDONTWRITEBYTECODE=1`` in the environment (as on this project's machine)
+    Python writes no ``.pyc``, so every kernel compiled again each module edited since its
+    ``.pyc`` was written: all of f831649's worktree (about 0.1-0.15 s of a kernel's CPU),
+    and whichever of this tree's modules someone had just changed."""
     from jupyter_client.manager import KernelManager
 
+    compileall.compile_dir(t.root / "domeng", quiet=1)
     path = t.root / "notebooks" / notebook
     km = KernelManager(kernel_name="python3")
     km.start_kernel(env={**t.env, "QUERY_STRING": ""}, cwd=str(path.parent),
@@ -481,9 +492,16 @@ def fmt(xs: list[float]) -> str:
 
 
 async def bench(mode: str, args, browser, logdir: Path) -> dict:
-    proc, url = start_voila(mode, args.pool, logdir / f"voila-{mode}.log", args.fill_delay)
+    if mode == "app":
+        proc, base = start_app(tree(None), logdir / "app.log")
+        url = f"{base}/voila/render/{NOTEBOOK.name}"
+    else:
+        proc, url = start_voila(mode, args.pool, logdir / f"voila-{mode}.log",
+                                args.fill_delay)
     try:
-        if mode == "preheat":
+        if mode == "app":  # the tutorial's pool and the play page's kernel, as in burst()
+            await wait_for_pool(proc, 3, timeout=900, min_cpu=0.8)
+        elif mode == "preheat":
             await wait_for_pool(proc, args.pool)
         base_rss = psutil.Process(proc.pid).memory_info().rss / 2**20
         loads = []
@@ -518,8 +536,9 @@ async def bench(mode: str, args, browser, logdir: Path) -> dict:
 
 def report(r: dict, args) -> bool:
     mode = r["mode"]
-    print(f"\n== {mode}" + (f" (pool of {args.pool} preheated kernels)" if mode == "preheat"
-                            else " (no preheated kernels)"))
+    print(f"\n== {mode}" + {"preheat": f" (pool of {args.pool} preheated kernels)",
+                             "app": " (domeng app: 2 preheated kernels, pages in turns)"}
+          .get(mode, " (no preheated kernels)"))
     shown = [x["shown"] for x in r["loads"]]
     works = [x["works"] for x in r["loads"]]
     every = [x["all"] for x in r["loads"]]
