@@ -361,7 +361,7 @@ class PageSignal(anywidget.AnyWidget):
     built = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(layout=_shared_layout())
         self._waiting: list[Callable[[], object]] = []
         self._asked: dict[int, asyncio.Future] = {}
         self._asks = 0
@@ -423,9 +423,10 @@ class Slot(w.VBox):
         self.asks = lang is None
         """Whether the page's ``?lang=`` chooses its language (:meth:`set_language`)."""
         self.signal = PageSignal()
-        self.bar = w.HTML(language_links(self.lang, query=""))
+        self.bar = _line(language_links(self.lang, query=""))
         self.bar.add_class("domeng-language-bar")
-        super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal])
+        super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal],
+                         layout=_shared_layout())
         self.add_class("domeng-opened-slot")
 
     def set_language(self, lang: str) -> None:
@@ -462,24 +463,29 @@ def _build_app(lang: str | None, **options: Any) -> App:
 
 
 _SHARED: dict[str, w.Widget] = {}
-"""The widgets every :class:`LaterApp` shares, by name (see :func:`_shared`)."""
+"""The widgets the top of the tutorial and its later rooms share, by name (:func:`_shared`)."""
 
 
 def _shared(name: str, make: Callable[[], w.Widget]) -> w.Widget:
-    """The one widget named ``name`` that every :class:`LaterApp` shows or uses, made with
-    ``make`` on first need (and again once closed). A page has 31 rooms: each sends the
-    kernel's messages for one model (its box) instead of five (the box and its Layout, the
-    note and its Layout and style), about 0.1 s less of a kernel's CPU."""
+    """The one widget named ``name`` that the page's top (:class:`Slot`) and every
+    :class:`LaterApp` show or use, made with ``make`` on first need (and again once closed).
+    A page has 31 rooms: each sends the kernel's messages for one model (its box) instead
+    of five (the box and its Layout, the note and its Layout and style)."""
     widget = _SHARED.get(name)
     if widget is None or widget.comm is None:  # a closed widget has no comm
         widget = _SHARED[name] = make()
     return widget
 
 
-def _note(value: str) -> w.HTML:
-    """An HTML line in a :class:`LaterApp`, with the Layout and style they all share."""
-    return w.HTML(value, layout=_shared("layout", w.Layout),
-                  style=_shared("note style", HTMLStyle))
+def _shared_layout() -> w.Layout:
+    """The Layout every box and line of :func:`_line` shares: nothing ever changes it (a
+    room's or the top's look is in its CSS classes)."""
+    return _shared("layout", w.Layout)
+
+
+def _line(value: str) -> w.HTML:
+    """An HTML widget with the Layout and style that the page's top and rooms share."""
+    return w.HTML(value, layout=_shared_layout(), style=_shared("line style", HTMLStyle))
 
 
 def _waiting_note(lang: str) -> w.HTML:
@@ -488,7 +494,7 @@ def _waiting_note(lang: str) -> w.HTML:
         _ = words(lang)
         # TRANSLATORS: shown where a table will be, while the page lays it out.
         waiting = html.escape(_("Laying out the table…"))
-        return _note(f'<p class="domeng-note domeng-later-note">{waiting}</p>')
+        return _line(f'<p class="domeng-note domeng-later-note">{waiting}</p>')
 
     return _shared(f"waiting note {lang}", make)
 
@@ -517,7 +523,7 @@ class LaterApp(w.VBox):
         self.css_class = css_class
         self.lang = check_language(lang)
         self._app: App | None = None
-        super().__init__([_waiting_note(self.lang)], layout=_shared("layout", w.Layout))
+        super().__init__([_waiting_note(self.lang)], layout=_shared_layout())
         self.add_class("domeng-later")
         if css_class:
             self.add_class(css_class)
@@ -562,7 +568,7 @@ class LaterApp(w.VBox):
                     log.error("a table could not be laid out", exc_info=exc)
                     line = _("This table could not be laid out. The details are in the "
                              "server's log.")
-                self.children = (_note(f'<p class="domeng-later-error">{html.escape(line)}</p>'),)
+                self.children = (_line(f'<p class="domeng-later-error">{html.escape(line)}</p>'),)
                 raise
             self.children = (self._app,)
         return self._app
