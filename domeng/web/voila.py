@@ -423,11 +423,9 @@ class Slot(w.VBox):
         self.asks = lang is None
         """Whether the page's ``?lang=`` chooses its language (:meth:`set_language`)."""
         self.signal = PageSignal()
-        self.bar = _line(language_links(self.lang, query=""))
-        self.bar.add_class("domeng-language-bar")
+        self.bar = _line(language_links(self.lang, query=""), "domeng-language-bar")
         super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal],
-                         layout=_shared_layout())
-        self.add_class("domeng-opened-slot")
+                         layout=_shared_layout(), **_classes("domeng-opened-slot"))
 
     def set_language(self, lang: str) -> None:
         """The page's language is ``lang`` from now on: the bar names it as the current one."""
@@ -483,9 +481,18 @@ def _shared_layout() -> w.Layout:
     return _shared("layout", w.Layout)
 
 
-def _line(value: str) -> w.HTML:
-    """An HTML widget with the Layout and style that the page's top and rooms share."""
-    return w.HTML(value, layout=_shared_layout(), style=_shared("line style", HTMLStyle))
+def _line(value: str, *css_classes: str) -> w.HTML:
+    """An HTML widget with the Layout and style that the page's top and rooms share, and
+    ``css_classes`` (given at once, see :func:`_classes`)."""
+    return w.HTML(value, layout=_shared_layout(), style=_shared("line style", HTMLStyle),
+                  **_classes(*css_classes))
+
+
+def _classes(*css_classes: str) -> dict[str, tuple[str, ...]]:
+    """A new widget's CSS classes as its keyword (``_dom_classes``, the trait ``add_class``
+    sets): given at its making they travel in its first message, where each ``add_class``
+    afterwards is one message more from the kernel (two for each of the page's 31 rooms)."""
+    return {"_dom_classes": tuple(c for c in css_classes if c)}
 
 
 def _waiting_note(lang: str) -> w.HTML:
@@ -523,10 +530,8 @@ class LaterApp(w.VBox):
         self.css_class = css_class
         self.lang = check_language(lang)
         self._app: App | None = None
-        super().__init__([_waiting_note(self.lang)], layout=_shared_layout())
-        self.add_class("domeng-later")
-        if css_class:
-            self.add_class(css_class)
+        super().__init__([_waiting_note(self.lang)], layout=_shared_layout(),
+                         **_classes("domeng-later", css_class))
 
     def _make(self) -> Any:
         """The app (a subclass may build another widget)."""
