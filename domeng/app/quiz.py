@@ -190,9 +190,10 @@ class Quiz(Pane):
         self.buttons = [Choice(i, label, on_click=lambda label=label: self.choose(label))
                         for i, label in enumerate(self.choices)]
         self.feedback = Region("domeng-quiz-feedback", attrs='role="status"')
-        super().__init__(on_error=_refused)
-        self.add_class("domeng")
-        self.add_class("domeng-quiz")
+        # its first drawing and classes go in the widget's first message (each change after
+        # it is one message more from the kernel, three for each of the tutorial's quizzes)
+        super().__init__(on_error=_refused, html=self._markup(),
+                         _dom_classes=("domeng", "domeng-quiz"))
         self.sent()
 
     def choose(self, choice: str) -> Verdict:
@@ -225,9 +226,12 @@ class Quiz(Pane):
     def sent(self) -> None:
         """Draw the question, the buttons and the verdict (after each press, and at first)."""
         self.parts = {p.css: p for p in (self.text, *self.buttons, self.feedback)}
+        self.html = self._markup()
+
+    def _markup(self) -> str:
         row = "".join(b.markup() for b in self.buttons)
-        self.html = (f'{self.text.markup()}<div class="domeng-quiz-choices">{row}</div>'
-                     f"{self.feedback.markup()}")
+        return (f'{self.text.markup()}<div class="domeng-quiz-choices">{row}</div>'
+                f"{self.feedback.markup()}")
 
     def __repr__(self) -> str:
         return "Quiz()"
