@@ -27,8 +27,10 @@ Side by side with an older revision (``--against TREE``, a worktree of it:
 first on ``PYTHONPATH``), in the same run, the two trees taking turns:
 
 - **a kernel's CPU to its first table**: one kernel as Voilà starts it runs the
-  tutorial cell by cell (``--kernel-runs`` times each); a page's first table is
-  shown once the whole notebook has run (in a preheated kernel as in plain Voilà);
+  tutorial cell by cell (``--kernel-runs`` times each), each cell sent as Voilà's
+  executor sends it (no history), the tree's ``domeng`` byte-compiled first; a page's
+  first table is shown once the whole notebook has run (in a preheated kernel as in
+  plain Voilà);
 - **a burst**: ``--burst`` requests of the tutorial at the same moment to each tree's
   ``domeng app`` (no browser: only the server's work), once its preheated kernels are
   ready; and to this tree's ``domeng app --visitors N`` (``--visitors``);
