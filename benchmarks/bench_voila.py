@@ -345,6 +345,7 @@ async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
     """``n`` requests of the tutorial at the same moment to tree ``t``'s ``domeng app``
     (no browser: only the server's work), once its preheated kernels are ready."""
     log = logdir / f"app-{t.label}-{visitors}.log"
+    compileall.compile_dir(t.root / "domeng", quiet=1)  # as kernel_cpu: none compiled per kernel
     proc, base = start_app(t, log, visitors)
     try:
         pool = (visitors or 2) + 1  # the tutorial's pool and the play page's kernel
