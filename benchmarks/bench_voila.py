@@ -321,6 +321,14 @@ def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
         km.shutdown_kernel(now=True)
 
 
+async def wait_for_app(proc: subprocess.Popen, visitors: int | None = None) -> None:
+    """Until :func:`start_app`'s server has its kernels ready: the tutorial's pool (2, or
+    ``visitors``) and the play page's kernel, each past 0.8 s of CPU (more than a kernel
+    that has only started, 0.4-0.6 s; less than the play page's kernel once its notebook
+    has run, 0.97 s since its quizzes are one widget each)."""
+    await wait_for_pool(proc, (visitors or 2) + 1, timeout=900, min_cpu=0.8)
+
+
 def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subprocess.Popen, str]:
     """``domeng app`` of tree ``t`` on a free port, as a teacher starts it
     (``--visitors N`` when given)."""
@@ -348,14 +356,11 @@ async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
     compileall.compile_dir(t.root / "domeng", quiet=1)  # as kernel_cpu: none compiled per kernel
     proc, base = start_app(t, log, visitors)
     try:
-        pool = (visitors or 2) + 1  # the tutorial's pool and the play page's kernel
         t0 = time.perf_counter()
-        # 0.8 s: more than a kernel that has only started (0.4-0.6 s), less than the play
-        # page's kernel once its notebook has run (0.97 s since its quizzes are one widget each)
-        await wait_for_pool(proc, pool, timeout=900, min_cpu=0.8)
+        await wait_for_app(proc, visitors)
         ready = time.perf_counter() - t0
-        if failed_cells(log):  # a page that fails is quick to serve, and measures nothing
-            raise RuntimeError(f"{t.label}'s page fails: {failed_cells(log)[0]} (log: {log})")
+        if failed := failed_cells(log):  # a page that fails is quick to serve, and measures nothing
+            raise RuntimeError(f"{t.label}'s page fails: {failed[0]} (log: {log})")
         kernels = voila_server.kernels(proc)
         rss = [k.memory_info().rss / 2**20 for k in kernels]
         loop = asyncio.get_running_loop()
@@ -367,9 +372,8 @@ async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
         cpu1 = cpu_snapshot(proc)
     finally:
         voila_server.stop(proc)
-    if failed_cells(log):
-        raise RuntimeError(f"{t.label}'s pages failed in the burst: {failed_cells(log)[0]} "
-                           f"(log: {log})")
+    if failed := failed_cells(log):
+        raise RuntimeError(f"{t.label}'s pages failed in the burst: {failed[0]} (log: {log})")
     return {"times": sorted(times), "ready": ready, "kernels": len(rss),
             "rss": statistics.median(rss) if rss else float("nan"),
             "cpu": cpu1[0] + cpu1[1] - cpu0[0] - cpu0[1]}
@@ -502,8 +506,8 @@ async def bench(mode: str, args, browser, logdir: Path) -> dict:
         proc, url = start_voila(mode, args.pool, logdir / f"voila-{mode}.log",
                                 args.fill_delay)
     try:
-        if mode == "app":  # the tutorial's pool and the play page's kernel, as in burst()
-            await wait_for_pool(proc, 3, timeout=900, min_cpu=0.8)
+        if mode == "app":
+            await wait_for_app(proc)
         elif mode == "preheat":
             await wait_for_pool(proc, args.pool)
         base_rss = psutil.Process(proc.pid).memory_info().rss / 2**20
