@@ -219,6 +219,49 @@ def test_a_burst_of_page_requests_is_made_in_turns_first_come_first_served(monke
     assert serve.AT_ONCE == serve.cores() >= 1
 
 
+def test_a_page_s_kernel_starts_without_debugger_or_history_and_runs_widgets(tmp_path):
+    """The kernelspec domeng app's Voilà reads (python3, the notebooks' kernel) starts
+    ipykernel by :func:`serve.kernel_argv`: a working kernel in the notebook's folder,
+    with ``''`` (that folder) on ``sys.path`` as ipykernel's own launcher leaves it, that
+    answers it has no debugger, keeps no history, and still runs a widget's cell."""
+    from jupyter_client.manager import KernelManager
+
+    specs = serve._voila_app()[0].kernel_specs()
+    spec = specs.get_kernel_spec("python3")
+    assert spec.argv[1] == "-c" and spec.argv[-1] == "--HistoryManager.enabled=False"
+    km = KernelManager(kernel_name="python3", kernel_spec_manager=specs)
+    km.start_kernel(cwd=str(tmp_path), stderr=subprocess.DEVNULL)
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=60)
+        kc.kernel_info()
+        info = kc.get_shell_msg(timeout=30)["content"]
+        assert info["status"] == "ok" and "debugger" not in info["supported_features"]
+        seen = []
+        code = ("import os, sys, ipywidgets\n"
+                "w = ipywidgets.HTML('x')\n"
+                "print(get_ipython().history_manager.enabled, sys.modules['debugpy'],"
+                f" os.getcwd() == {str(tmp_path)!r}, '' in sys.path)")
+        reply = kc.execute_interactive(code, store_history=False, timeout=60,
+                                       output_hook=lambda m: seen.append(m))
+        assert reply["content"]["status"] == "ok"
+        out = "".join(m["content"].get("text", "") for m in seen
+                      if m["msg_type"] == "stream")
+        assert out.split() == ["False", "None", "True", "True"]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def test_a_kernelspec_of_another_form_is_started_as_it_is():
+    argv = ["/opt/py/bin/python", "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    assert serve.kernel_argv(argv)[:2] == ["/opt/py/bin/python", "-c"]
+    assert serve.kernel_argv(argv)[3:] == [*argv[3:], *serve.KERNEL_FLAGS]
+    other = ["python", "-m", "my_launcher", "-f", "{connection_file}"]
+    assert serve.kernel_argv(other) == other
+
+
 # --------------------------------------------------------------- installed, not cloned
 def _free_port() -> int:
     with socket.socket() as s:
