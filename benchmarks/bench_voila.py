@@ -28,7 +28,8 @@ first on ``PYTHONPATH``), in the same run, the two trees taking turns:
 
 - **a kernel's CPU to its first table**: one kernel as Voilà starts it runs the
   tutorial cell by cell (``--kernel-runs`` times each), each cell sent as Voilà's
-  executor sends it (no history), the tree's ``domeng`` byte-compiled first; a page's
+  executor sends it (no history), the tree's ``domeng`` byte-compiled first, the kernel
+  started as that tree's ``domeng app`` starts its kernels (``kernel_argv``); a page's
   first table is shown once the whole notebook has run (in a preheated kernel as in
   plain Voilà);
 - **a burst**: ``--burst`` requests of the tutorial at the same moment to each tree's
@@ -263,6 +264,30 @@ def failed_cells(log: Path) -> list[str]:
     return [line[:200] for line in text.splitlines() if "Error at server while executing" in line]
 
 
+KERNEL_ARGV = """\
+import importlib, json, sys
+from jupyter_client.kernelspec import KernelSpecManager
+serve = importlib.import_module(sys.argv[1])
+assert serve.__file__.startswith(sys.argv[2]), serve.__file__
+specs = getattr(serve._voila_app()[0], "kernel_specs", KernelSpecManager)
+print(json.dumps(specs().get_kernel_spec("python3").argv))
+"""
+
+
+def kernel_argv(t: Tree) -> list[str]:
+    """The command tree ``t``'s ``domeng app`` starts a page's kernel with, asked of that
+    tree's own code: its Voilà app's kernelspec manager (``kernel_specs``; before
+    ``domeng.web.serve.kernel_argv`` there was none, and Voilà's own started the
+    kernelspec's ``python -m ipykernel_launcher`` as it is). Its module is named by its
+    file (f831649's is ``domeng/serve.py``): this venv's editable finder would find
+    this checkout's ``domeng.web`` for any tree."""
+    module = "domeng.web.serve" if (t.root / "domeng/web/serve.py").exists() else "domeng.serve"
+    out = subprocess.run([sys.executable, "-c", KERNEL_ARGV, module, str(t.root)],
+                         env=t.env, cwd=t.root, capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out.splitlines()[-1])
+
+
 def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
     """One kernel as Voilà starts it, running ``notebook`` of tree ``t`` cell by cell:
     CPU seconds to start and to run the notebook (its first table is shown only once the
@@ -281,12 +306,17 @@ def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
     with ``PYTHONDONTWRITEBYTECODE=1`` in the environment (as on this project's machine)
     Python writes no ``.pyc``, so every kernel compiled again each module edited since its
     ``.pyc`` was written: all of f831649's worktree (about 0.1-0.15 s of a kernel's CPU),
-    and whichever of this tree's modules someone had just changed."""
+    and whichever of this tree's modules someone had just changed.
+
+    The kernel is started by the command that tree's ``domeng app`` starts its kernels
+    with (:func:`kernel_argv`): since ``domeng.web.serve.kernel_argv``, without the
+    debugger and history; f831649's, as the kernelspec gives it."""
     from jupyter_client.manager import KernelManager
 
     compileall.compile_dir(t.root / "domeng", quiet=1)
     path = t.root / "notebooks" / notebook
     km = KernelManager(kernel_name="python3")
+    km.kernel_spec.argv = kernel_argv(t)
     km.start_kernel(env={**t.env, "QUERY_STRING": ""}, cwd=str(path.parent),
                     stderr=subprocess.DEVNULL)
     kc = km.client()
