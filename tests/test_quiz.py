@@ -82,10 +82,12 @@ def _models() -> set:
 
 
 def test_a_quiz_is_one_widget_whose_html_holds_the_question_buttons_and_verdict():
+    first = Quiz("How many tiles?", CHOICES, answer="2")
     before = _models()
     q = Quiz("How many stones?", CHOICES, answer="2")
     made = _models() - before
-    assert len(made) == 2 and q.model_id in made  # the quiz and its Layout
+    assert made == {q.model_id}  # the quizzes share one Layout
+    assert q.layout is first.layout and q.layout.model_id in before
     assert q.html.count('<button type="button"') == 3
     for i, label in enumerate(CHOICES):
         assert (f'class="jupyter-widgets jupyter-button widget-button domeng-quiz-choice '

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 import traitlets
+from ipywidgets import Layout
 
 from domeng.app.board import WIDGET, Control, Pane, Region, asset, compact_js
 from domeng.app.controller import Controller, log_to_server
@@ -141,6 +142,19 @@ class Choice(Control):
                 f"{html.escape(self.description)}</button>")
 
 
+_LAYOUT: list[Layout] = []
+"""The one Layout every quiz shares (:func:`_shared_layout`)."""
+
+
+def _shared_layout() -> Layout:
+    """The Layout all quizzes share, made on first need (and again once closed): nothing
+    changes a quiz's ``layout`` (its look is in its CSS classes), and each Layout of its
+    own was one widget model more for the kernel to open (15 on the tutorial's page)."""
+    if not _LAYOUT or _LAYOUT[0].comm is None:  # a closed widget has no comm
+        _LAYOUT[:] = [Layout()]
+    return _LAYOUT[0]
+
+
 class Quiz(Pane):
     """A question, one button per choice, and the checked answer's explanation, drawn as
     ONE widget (a :class:`~domeng.app.board.Pane`; ``static-files/quiz.js``): the question,
@@ -158,7 +172,8 @@ class Quiz(Pane):
     when right). ``buttons`` are the :class:`Choice` objects, ``feedback`` and ``text`` the
     verdict's and the question's :class:`~domeng.app.board.Region`. ``lang``: the language
     of the quiz's own words (the verdicts, an error from ``on_right``); the question and
-    the choices are shown as given.
+    the choices are shown as given. All quizzes share one ``layout``: change a quiz's
+    look through its CSS classes, never through its layout.
     """
 
     _esm = compact_js(asset("watch.js") + asset("quiz.js"))
@@ -192,7 +207,8 @@ class Quiz(Pane):
         self.feedback = Region("domeng-quiz-feedback", attrs='role="status"')
         # its first drawing and classes go in the widget's first message (each change after
         # it is one message more from the kernel, three for each of the tutorial's quizzes)
-        super().__init__(on_error=_refused, html=self._markup(),
+        # All quizzes share one Layout (:func:`_shared_layout`).
+        super().__init__(on_error=_refused, html=self._markup(), layout=_shared_layout(),
                          _dom_classes=("domeng", "domeng-quiz"))
         self.sent()
 
