@@ -267,3 +267,34 @@ def test_a_table_that_cannot_be_laid_out_says_why_in_its_language(monkeypatch, l
     told = words(lang)("This table could not be laid out: {error}",
                        error=error.describe(lang))
     assert "domeng-later-error" in shown and html.escape(told) in shown
+
+
+def test_a_task_s_position_is_replayed_when_its_room_is_built_not_when_its_cell_runs(
+        monkeypatch):
+    """A tutorial cell names its task's position; the replay (1-3 ms each, 20 tasks) comes
+    after the page has drawn its first table, when the room is built."""
+    from domeng import positions
+    from domeng.app.practice import PuzzleView, SeatTask
+
+    replayed = []
+    real_position, real_task = positions.position, positions.task
+    monkeypatch.setattr(positions, "position",
+                        lambda name: replayed.append(name) or real_position(name))
+    monkeypatch.setattr(positions, "task", lambda name: replayed.append(name) or real_task(name))
+    seat = voila.LaterTask("domeng-task-blocked", SeatTask, "Who wins?", 4,
+                           names=positions.PLAYERS, position="blocked")
+    puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task="first-out", lang="id")
+    assert replayed == [] and not seat.is_built and not puzzle.is_built
+    assert seat.app.question.answer == 4 and seat.app.question.round.turn == 4
+    assert puzzle.app.puzzle.seat == 4 and puzzle.controller.lang == "id"
+    assert replayed == ["blocked", "first-out"]
+
+
+def test_a_task_naming_no_position_is_refused_at_its_cell():
+    from domeng.app.practice import PuzzleView
+    from domeng.positions import UnknownPosition
+
+    with pytest.raises(UnknownPosition, match='no position "first-in"; the positions are who-'):
+        voila.LaterTask("domeng-task-x", PuzzleView, task="first-in")
+    with pytest.raises(TypeError, match="a position or a task, not both"):
+        voila.LaterTask("domeng-task-x", PuzzleView, task="first-out", position="blocked")

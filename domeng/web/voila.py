@@ -71,6 +71,7 @@ import ipywidgets as w
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from domeng import positions
 from domeng.app import App, build_app
 from domeng.app.board import asset
 from domeng.app.controller import SERVER_LOG, Controller, log_to_server
@@ -601,20 +602,43 @@ class LaterTask(LaterApp):
     The tutorial's "Your turn" tasks use it, so that their boards, like the
     chapters' apps, are laid out after the page has opened.
 
+    ``position`` or ``task`` names the table of :mod:`domeng.positions` that ``make``
+    takes first (its :func:`~domeng.positions.position` round, or its
+    :func:`~domeng.positions.task` puzzle): it is replayed when the room is built, not
+    when the page's cell runs, which is before the page can draw its first table. A
+    name that is not a position is refused at once.
+
     >>> from domeng.app.quiz import Quiz
     >>> later = LaterTask("domeng-task-x", Quiz, "Two?", {"1": "No.", "2": "Yes."}, answer="2")
     >>> later.is_built, later.app.answer, later.is_built
     (False, '2', True)
+    >>> from domeng.app.practice import PuzzleView
+    >>> later = LaterTask("domeng-task-first-out", PuzzleView, task="first-out")
+    >>> later.is_built, later.app.puzzle.seat
+    (False, 4)
     """
 
     def __init__(self, css_class: str, make: Callable[..., w.Widget], *args: Any,
+                 position: str | None = None, task: str | None = None,
                  lang: str | None = None, **options: Any) -> None:
+        if position is not None and task is not None:
+            raise TypeError("LaterTask takes a position or a task, not both")
+        name = position if task is None else task
+        if name is not None and name not in positions.NAMES:
+            positions.record(name)  # raises UnknownPosition, naming the positions
         super().__init__(css_class, lang=lang, **options)
         self.make = make
         self.args = args
+        self.table = (None if name is None else
+                      (positions.position if task is None else positions.task, name))
+        """How the table ``make`` takes first is made, and its name (None: none)."""
 
     def _make(self) -> Any:
-        return self.make(*self.args, **self.options, lang=self.lang)
+        args = self.args
+        if self.table is not None:
+            made, name = self.table
+            args = (made(name), *args)
+        return self.make(*args, **self.options, lang=self.lang)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``: the note now, the task when it is built (at once if it is and it
