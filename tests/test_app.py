@@ -55,6 +55,38 @@ def test_build_app_returns_the_root_and_shows_nothing(capsys):
         assert find(a, css) is not None, css
 
 
+def test_a_compact_app_s_widgets_open_with_their_classes_and_first_drawing(monkeypatch):
+    """The tutorial's tables: every widget's CSS classes and first HTML go in its first
+    message (comm_open), so building one sends no update after it (it sent 43)."""
+    sent, opened = [], []
+    real_send, real_open = w.Widget.send_state, w.Widget.open
+
+    def send_state(self, key=None):
+        if self.comm is not None:
+            sent.append((type(self).__name__, key))
+        return real_send(self, key)
+
+    def open_(self):
+        if self.comm is None:
+            opened.append((self, dict(self.get_state())))
+        return real_open(self)
+
+    monkeypatch.setattr(w.Widget, "send_state", send_state)
+    monkeypatch.setattr(w.Widget, "open", open_)
+    a = build_app(seed=4, players=["heuristic"] * 5, open_hands=True, compact=True)
+    assert sent == []
+    first = {id(widget): state for widget, state in opened}
+    assert first[id(a)]["_dom_classes"] == ("domeng", "domeng-app", "domeng-compact")
+    for css in ("domeng-header", "domeng-seat-box-2", "domeng-table", "domeng-why",
+                "domeng-log", "domeng-rules", "domeng-errors", "domeng-body"):
+        widget = find(a, css)
+        assert widget.comm is not None and css in first[id(widget)]["_dom_classes"], css
+        if hasattr(widget, "html"):
+            assert first[id(widget)]["html"] == widget.html != "", css
+    a.controller.step()
+    assert sent  # a step redraws after the first message, as before
+
+
 def test_step_button_shows_the_events_sentence_and_terms(app):
     c = app.controller
     why = find(app, "domeng-why")

@@ -100,8 +100,8 @@ __all__ = ["Controller", "DEFAULT_PLAYERS", "PERSON", "build_app", "find"]
 class App(w.VBox):
     """The root widget; ``controller`` is the app's one controller."""
 
-    def __init__(self, children, controller: Controller) -> None:
-        super().__init__(children)
+    def __init__(self, children, controller: Controller, **kwargs: Any) -> None:
+        super().__init__(children, **kwargs)
         self.controller = controller
 
     def __repr__(self) -> str:
@@ -140,33 +140,28 @@ def build_app(
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
                       scenario=scenario, lang=lang)
     ctrl.deals = not compact
-    style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}</style>")
-    style.add_class("domeng-style")
+    # every box gets its classes at its making: they go in its widget's first message,
+    # where each add_class afterwards is one message more from the kernel
+    style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}</style>",
+                   _dom_classes=("domeng-style",))
     seats = [SeatView(ctrl, s, chooser=not compact) for s in range(ctrl.seats)]
-    board = w.Box([*seats, TableView(ctrl)])
-    board.add_class("domeng-board-area")
+    board = w.Box([*seats, TableView(ctrl)], _dom_classes=("domeng-board-area",))
     if lesson is None:
         lesson = not compact
     side = [*([LessonView(ctrl)] if lesson else []), WhyView(ctrl, glossary_open=not compact),
             HintView(ctrl), LogView(ctrl)]
     if not compact:
         side += [ScenarioView(ctrl), ChartView(ctrl)]
-    side_box = w.VBox(side)
-    side_box.add_class("domeng-side")
-    body = w.Box([board, side_box])
-    body.add_class("domeng-body")
+    side_box = w.VBox(side, _dom_classes=("domeng-side",))
+    body = w.Box([board, side_box], _dom_classes=("domeng-body",))
     parts = [style, NoticeView(ctrl), ControlsView(ctrl, full=not compact), body,
              RulesView(ctrl)]
     if not compact:
         from domeng.app.editor_views import EditorLauncher
 
         parts.append(EditorLauncher(ctrl))
-    app = App([*parts, ErrorView(ctrl)], ctrl)
-    app.add_class("domeng")
-    app.add_class("domeng-app")
-    if compact:
-        app.add_class("domeng-compact")
-    return app
+    return App([*parts, ErrorView(ctrl)], ctrl,
+               _dom_classes=("domeng", "domeng-app", *(["domeng-compact"] if compact else [])))
 
 
 def find(root: w.Widget, css_class: str) -> w.Widget | None:

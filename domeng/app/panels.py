@@ -396,35 +396,38 @@ class RulesView(Board):
     """
 
     def __init__(self, ctrl: Controller) -> None:
-        super().__init__(on_select=guarded(ctrl, self._toggled))
-        self.add_class("domeng-rules")
-        self.add_class("domeng-panel")
         self.ctrl = ctrl
         self.is_open = False
         self._text: tuple[str, str] | None = None  # (language, HTML)
+        # its classes and first drawing go in the widget's first message
+        super().__init__(on_select=guarded(ctrl, self._toggled), **self._drawing(),
+                         _dom_classes=("domeng-rules", "domeng-panel"))
         ctrl.observe(lambda _c: self._draw(), names="lang")
-        self._draw()
 
     def _toggled(self, _value: str) -> None:
         self.is_open = not self.is_open
         self._draw()
 
     def _draw(self) -> None:
+        drawing = self._drawing()
+        self.label, self.html = drawing["label"], drawing["html"]
+
+    def _drawing(self) -> dict[str, str]:
+        """The button's label and the HTML, in the app's language."""
         lang = self.ctrl.lang
         _ = words(lang)
         title = html.escape(_("Rules of Domeng"))
-        self.label = _("the rules")
         body = ""
         if self.is_open:
             if self._text is None or self._text[0] != lang:
                 self._text = (lang, rules_html(lang=lang))
             body = f'<div class="domeng-rules-body">{self._text[1]}</div>'
         mark = "▾" if self.is_open else "▸"
-        self.html = (
+        return {"label": _("the rules"), "html": (
             f'<button type="button" class="domeng-rules-toggle" data-id="rules" '
             f'aria-expanded="{str(self.is_open).lower()}" aria-label="{title}">'
             f"{title} {mark}</button>{body}"
-        )
+        )}
 
 
 class ErrorView(w.Output):
@@ -433,9 +436,7 @@ class ErrorView(w.Output):
     ``Controller.report``). The ``Output`` itself is the view: one widget."""
 
     def __init__(self, ctrl: Controller) -> None:
-        super().__init__()
-        self.add_class("domeng-errors")
-        self.add_class("domeng-error-panel")
+        super().__init__(_dom_classes=("domeng-errors", "domeng-error-panel"))
         self._shown = 0
         ctrl.observe(lambda _c: self.refresh(), names="errors")
         self.ctrl = ctrl

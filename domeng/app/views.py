@@ -129,9 +129,22 @@ class PaneView(Pane, View):
     HTML from them once per change (and after a message from the browser)."""
 
     def __init__(self, ctrl: Controller, *classes: str, on_select=None) -> None:
-        super().__init__(on_select=on_select, on_error=ctrl.report)
-        for css in classes:
-            self.add_class(css)
+        self._first_drawing = True  # the comm opens after it (:meth:`_watch`)
+        super().__init__(on_select=on_select, on_error=ctrl.report, _dom_classes=classes)
+
+    def open(self) -> None:
+        """Open the widget's comm, but not before the view's first drawing: its CSS
+        classes and first HTML then travel in the widget's first message, where setting
+        each after the comm is open is one message more from the kernel (a table's app
+        sent 22)."""
+        if not getattr(self, "_first_drawing", False):
+            super().open()
+
+    def _watch(self, ctrl: Controller) -> None:
+        super()._watch(ctrl)  # the first drawing
+        if self._first_drawing:
+            self._first_drawing = False
+            self.open()
 
     def _redraw(self, change: dict | None = None) -> None:
         View._redraw(self, change)
