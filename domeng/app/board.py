@@ -28,9 +28,11 @@ from contextlib import contextmanager
 from importlib.resources import files
 
 import anywidget
+import ipywidgets as w
 import traitlets
 
-__all__ = ["STATIC", "Board", "Control", "Pane", "Region", "asset", "compact_js"]
+__all__ = ["STATIC", "Board", "Control", "Pane", "Region", "asset", "compact_js", "shared",
+           "shared_layout"]
 
 STATIC = "static-files"
 """The folder of ``domeng/app`` holding the app's browser side: its CSS and JavaScript (a name
@@ -47,6 +49,31 @@ def asset(name: str) -> str:
     True
     """
     return files("domeng.app").joinpath(STATIC).joinpath(name).read_text(encoding="utf-8")
+
+
+_SHARED: dict[str, w.Widget] = {}
+"""The widgets that many views show or use, by name (:func:`shared`)."""
+
+
+def shared(name: str, make: Callable[[], w.Widget]) -> w.Widget:
+    """The one widget named ``name``, made with ``make`` on first need (and again once
+    closed), for views that would each make an identical one that nothing changes: each
+    such widget of its own is one model more for the kernel to open before the page can
+    show it (the tutorial's 31 rooms, its 15 quizzes).
+
+    >>> shared("layout", w.Layout) is shared("layout", w.Layout)
+    True
+    """
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:  # a closed widget has no comm
+        widget = _SHARED[name] = make()
+    return widget
+
+
+def shared_layout() -> w.Layout:
+    """The Layout that the views which keep their look in their CSS classes share
+    (the tutorial's rooms and lines, its quizzes): nothing ever changes it."""
+    return shared("layout", w.Layout)
 
 
 

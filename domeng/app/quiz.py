@@ -31,9 +31,8 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 import traitlets
-from ipywidgets import Layout
 
-from domeng.app.board import WIDGET, Control, Pane, Region, asset, compact_js
+from domeng.app.board import WIDGET, Control, Pane, Region, asset, compact_js, shared_layout
 from domeng.app.controller import Controller, log_to_server
 from domeng.app.panels import lesson_html
 from domeng.errors import DomengError, MomentError, show_value
@@ -142,19 +141,6 @@ class Choice(Control):
                 f"{html.escape(self.description)}</button>")
 
 
-_LAYOUT: list[Layout] = []
-"""The one Layout every quiz shares (:func:`_shared_layout`)."""
-
-
-def _shared_layout() -> Layout:
-    """The Layout all quizzes share, made on first need (and again once closed): nothing
-    changes a quiz's ``layout`` (its look is in its CSS classes), and each Layout of its
-    own was one widget model more for the kernel to open (15 on the tutorial's page)."""
-    if not _LAYOUT or _LAYOUT[0].comm is None:  # a closed widget has no comm
-        _LAYOUT[:] = [Layout()]
-    return _LAYOUT[0]
-
-
 class Quiz(Pane):
     """A question, one button per choice, and the checked answer's explanation, drawn as
     ONE widget (a :class:`~domeng.app.board.Pane`; ``static-files/quiz.js``): the question,
@@ -207,8 +193,8 @@ class Quiz(Pane):
         self.feedback = Region("domeng-quiz-feedback", attrs='role="status"')
         # its first drawing and classes go in the widget's first message (each change after
         # it is one message more from the kernel, three for each of the tutorial's quizzes)
-        # All quizzes share one Layout (:func:`_shared_layout`).
-        super().__init__(on_error=_refused, html=self._markup(), layout=_shared_layout(),
+        # All quizzes share one Layout (:func:`~domeng.app.board.shared_layout`).
+        super().__init__(on_error=_refused, html=self._markup(), layout=shared_layout(),
                          _dom_classes=("domeng", "domeng-quiz"))
         self.sent()
 

@@ -73,7 +73,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from domeng import positions
 from domeng.app import App, build_app
-from domeng.app.board import asset
+from domeng.app.board import asset, shared, shared_layout
 from domeng.app.controller import SERVER_LOG, Controller, log_to_server
 from domeng.app.texts import Notice
 from domeng.errors import DomengError
@@ -362,7 +362,7 @@ class PageSignal(anywidget.AnyWidget):
     built = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self) -> None:
-        super().__init__(layout=_shared_layout())
+        super().__init__(layout=shared_layout())
         self._waiting: list[Callable[[], object]] = []
         self._asked: dict[int, asyncio.Future] = {}
         self._asks = 0
@@ -426,7 +426,7 @@ class Slot(w.VBox):
         self.signal = PageSignal()
         self.bar = _line(language_links(self.lang, query=""), "domeng-language-bar")
         super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal],
-                         layout=_shared_layout(), **_classes("domeng-opened-slot"))
+                         layout=shared_layout(), **_classes("domeng-opened-slot"))
 
     def set_language(self, lang: str) -> None:
         """The page's language is ``lang`` from now on: the bar names it as the current one."""
@@ -461,31 +461,10 @@ def _build_app(lang: str | None, **options: Any) -> App:
     return build_app(**options, lang=lang)
 
 
-_SHARED: dict[str, w.Widget] = {}
-"""The widgets the top of the tutorial and its later rooms share, by name (:func:`_shared`)."""
-
-
-def _shared(name: str, make: Callable[[], w.Widget]) -> w.Widget:
-    """The one widget named ``name`` that the page's top (:class:`Slot`) and every
-    :class:`LaterApp` show or use, made with ``make`` on first need (and again once closed).
-    A page has 31 rooms: each sends the kernel's messages for one model (its box) instead
-    of five (the box and its Layout, the note and its Layout and style)."""
-    widget = _SHARED.get(name)
-    if widget is None or widget.comm is None:  # a closed widget has no comm
-        widget = _SHARED[name] = make()
-    return widget
-
-
-def _shared_layout() -> w.Layout:
-    """The Layout every box and line of :func:`_line` shares: nothing ever changes it (a
-    room's or the top's look is in its CSS classes)."""
-    return _shared("layout", w.Layout)
-
-
 def _line(value: str, *css_classes: str) -> w.HTML:
     """An HTML widget with the Layout and style that the page's top and rooms share, and
     ``css_classes`` (given at once, see :func:`_classes`)."""
-    return w.HTML(value, layout=_shared_layout(), style=_shared("line style", HTMLStyle),
+    return w.HTML(value, layout=shared_layout(), style=shared("line style", HTMLStyle),
                   **_classes(*css_classes))
 
 
@@ -504,7 +483,7 @@ def _waiting_note(lang: str) -> w.HTML:
         waiting = html.escape(_("Laying out the table…"))
         return _line(f'<p class="domeng-note domeng-later-note">{waiting}</p>')
 
-    return _shared(f"waiting note {lang}", make)
+    return shared(f"waiting note {lang}", make)
 
 
 class LaterApp(w.VBox):
@@ -531,7 +510,7 @@ class LaterApp(w.VBox):
         self.css_class = css_class
         self.lang = check_language(lang)
         self._app: App | None = None
-        super().__init__([_waiting_note(self.lang)], layout=_shared_layout(),
+        super().__init__([_waiting_note(self.lang)], layout=shared_layout(),
                          **_classes("domeng-later", css_class))
 
     def _make(self) -> Any:
