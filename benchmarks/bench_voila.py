@@ -48,6 +48,7 @@ import argparse
 import asyncio
 import compileall
 import concurrent.futures
+import functools
 import json
 import os
 import re
@@ -274,7 +275,8 @@ print(json.dumps(specs().get_kernel_spec("python3").argv))
 """
 
 
-def kernel_argv(t: Tree) -> list[str]:
+@functools.cache  # asked once per tree, not before each of its kernels
+def kernel_argv(t: Tree) -> tuple[str, ...]:
     """The command tree ``t``'s ``domeng app`` starts a page's kernel with, asked of that
     tree's own code: its Voilà app's kernelspec manager (``kernel_specs``; before
     ``domeng.web.serve.kernel_argv`` there was none, and Voilà's own started the
@@ -285,7 +287,7 @@ def kernel_argv(t: Tree) -> list[str]:
     out = subprocess.run([sys.executable, "-c", KERNEL_ARGV, module, str(t.root)],
                          env=t.env, cwd=t.root, capture_output=True, text=True,
                          check=True).stdout
-    return json.loads(out.splitlines()[-1])
+    return tuple(json.loads(out.splitlines()[-1]))
 
 
 def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
@@ -316,7 +318,7 @@ def kernel_cpu(t: Tree, notebook: str = "tutorial.ipynb") -> dict[str, float]:
     compileall.compile_dir(t.root / "domeng", quiet=1)
     path = t.root / "notebooks" / notebook
     km = KernelManager(kernel_name="python3")
-    km.kernel_spec.argv = kernel_argv(t)
+    km.kernel_spec.argv = list(kernel_argv(t))
     km.start_kernel(env={**t.env, "QUERY_STRING": ""}, cwd=str(path.parent),
                     stderr=subprocess.DEVNULL)
     kc = km.client()
