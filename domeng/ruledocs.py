@@ -1,4 +1,5 @@
-"""The tables of docs/rules*.md, docs/format.md and README.md, written from the fields of ``Rules``.
+"""The tables of docs/rules*.md, docs/format.md and docs/guides/contributor.md, written from
+the fields of ``Rules``.
 
 Each table sits between two marker lines, which Markdown shows as nothing::
 
@@ -33,7 +34,7 @@ from domeng.rules import FIELDS
 __all__ = ["TABLES", "stale", "table", "write"]
 
 ROOT = Path(__file__).resolve().parents[1]
-"""The project's folder: docs/ and README.md beside the package."""
+"""The project's folder: docs/ beside the package."""
 
 COMMAND = "python -m domeng.ruledocs --write"
 
@@ -108,11 +109,12 @@ def table(name: str, lang: str = "en") -> str:
 
 def _files(root: Path) -> list[tuple[Path, str]]:
     """The files with tables and their language: docs/rules.md, each docs/rules.<lang>.md
-    whose language has a catalogue, README.md and docs/format.md (English)."""
+    whose language has a catalogue, the contributor guide and docs/format.md (English)."""
     found = [(root / "docs" / "rules.md", "en")]
     found += [(root / "docs" / f"rules.{lang}.md", lang) for lang in languages()[1:]
               if (root / "docs" / f"rules.{lang}.md").is_file()]
-    return [*found, (root / "README.md", "en"), (root / "docs" / "format.md", "en")]
+    return [*found, (root / "docs" / "guides" / "contributor.md", "en"),
+            (root / "docs" / "format.md", "en")]
 
 
 def _filled(text: str, lang: str) -> str:

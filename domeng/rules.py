@@ -7,8 +7,8 @@ a case differently can say so.
 Each field is declared once, in :class:`Rules`, with its metadata (:class:`RuleField`: its
 rule id, its kind, what it means, whether the batch simulator plays it); the checks,
 :data:`READINGS`, :data:`BATCH_RULES`, the research parameters and the tables of
-docs/rules*.md and README.md are derived from it. After adding or changing a field, write
-the tables again with ``python -m domeng.rules --write-docs`` (``make docs``).
+docs/rules*.md and the contributor guide are derived from it. After adding or changing a
+field, write the tables again with ``python -m domeng.rules --write-docs`` (``make docs``).
 
 >>> Rules().total_stones
 25

@@ -29,11 +29,26 @@ def test_ci_runs_the_readme_test_command_on_every_push_and_pull_request():
     on = ci[True]  # YAML 1.1 reads the key `on` as true
     assert "push" in on and "pull_request" in on
     assert (on["push"] or {}).get("branches") is None  # every branch, not main alone
-    (job,) = ci["jobs"].values()
+    check, job = ci["jobs"]["check"], ci["jobs"]["test"]
+    assert [s["run"] for s in check["steps"] if "run" in s] == ["make check"]
+    assert job["needs"] == "check"  # the fast check first, the whole suite after it
     runs = [step["run"] for step in job["steps"] if "run" in step]
     assert runs[-1] == readme_test_command()
     assert any("apt-get install -y chromium" in r for r in runs)
-    assert "3.11" in job["container"]
+    assert "3.11" in job["container"] and "3.11" in check["container"]
+
+
+def test_a_release_builds_checks_and_publishes_the_tagged_version():
+    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text("utf-8"))
+    assert release[True]["push"]["tags"] == ["v*"]
+    runs = [s.get("run", s.get("uses", "")) for j in release["jobs"].values() for s in j["steps"]]
+    assert "python -m build" in runs and "twine check --strict dist/*" in runs
+    assert any(r.startswith("pypa/gh-action-pypi-publish") for r in runs)
+    assert release["jobs"]["pypi"]["permissions"] == {"id-token": "write"}  # trusted publishing
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    import domeng
+
+    assert f"## [{domeng.__version__}]" in changelog and "## [Unreleased]" in changelog
 
 
 def test_pre_commit_runs_the_ruff_of_the_venv():
@@ -120,10 +135,11 @@ def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
     assert out == "[]", out
 
 
-def test_every_place_the_readme_table_names_is_there():
-    """README's "What is inside": each file or folder in its "where" column exists (a bare
-    name is in the folder of the path before it: `domeng/records.py`, `reader.py`)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_every_place_the_contributor_guides_table_names_is_there():
+    """The contributor guide's "What is inside": each file or folder in its "where" column
+    exists (a bare name is in the folder of the path before it: `domeng/records.py`,
+    `reader.py`)."""
+    text = (ROOT / "docs/guides/contributor.md").read_text(encoding="utf-8")
     table = text.split("\n## What is inside\n", 1)[1].strip().split("\n\n", 1)[0]
     rows = [[c.strip() for c in row.strip("|").split("|")] for row in table.splitlines()[2:]]
     assert {"engine", "web", "command line"} <= {part for part, *_ in rows}

@@ -235,7 +235,7 @@ def test_every_builtin_lesson_has_its_title_and_text_in_every_language(lang):
 
 
 def test_a_fourth_language_needs_only_its_po_file():
-    """README, "Add a language": copy a .po, translate, compile; no code changes."""
+    """The contributor guide, "Add a language": copy a .po, translate, compile; no code changes."""
     known = i18n.languages()
     code = next(c for c in ("ms", "jv", "su", "bug") if c not in known)
     with extra_language(code, _po("id")):  # "copy a .po file" (translating comes next)

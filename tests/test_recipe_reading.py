@@ -7,7 +7,7 @@ it) and runs the documented commands that regenerate what follows from it:
 1. ``make catalogues``: the two new sentences go into the template and each language's
    catalogue, waiting for a translator;
 2. ``make docs`` (``python -m domeng.ruledocs --write``): the tables of docs/rules*.md,
-   docs/format.md and README.md.
+   docs/format.md and docs/guides/contributor.md.
 
 That is one hand-edited file (a reading a rule uses is a second one: the core's decision in
 ``domeng/core.py``). The rules configuration, the batch simulator (whose cross-check of the
@@ -47,7 +47,8 @@ TRANSLATIONS = {
 }
 """What a translator writes (not a code edit)."""
 # what `make catalogues` and `make docs` write
-REGENERATED = ("domeng/locale/", "docs/rules", "docs/format.md", "README.md")
+REGENERATED = ("domeng/locale/", "docs/rules", "docs/format.md", "docs/guides/contributor.md",
+               "_site/")  # the documentation site that `make docs` builds
 TESTS = ["tests/test_rules_config.py", "tests/test_batch.py", "tests/test_bad_input_api.py",
          "tests/test_research.py", "tests/test_i18n.py", "domeng/rules.py",
          "domeng/ruledocs.py", "domeng/batch.py"]
@@ -76,8 +77,9 @@ def test_adding_a_reading_takes_one_file_and_the_batch_skips_it_with_the_reason(
     now = tree.files()
     by_hand = {p for p in changed(start, now) if not p.startswith(REGENERATED)}
     assert by_hand == {str(HOME)} and len(by_hand) <= 2
-    # the tables say the new switch, in every language's rules and in the README
-    for path in ("docs/rules.md", "docs/rules.id.md", "docs/rules.lt.md", "README.md"):
+    # the tables say the new switch, in every language's rules and in the contributor guide
+    for path in ("docs/rules.md", "docs/rules.id.md", "docs/rules.lt.md",
+                 "docs/guides/contributor.md"):
         assert "`sleeping_tiles_shown` (`False`)" in now[path].decode(), path
     assert "| `sleeping_tiles_shown` | `False` | R3 |" in now["docs/rules.md"].decode()
     assert ", `sleeping_tiles_shown` | `true` or `false` |" in now["docs/format.md"].decode()

@@ -217,14 +217,13 @@ def test_openspiel_mcts_bot_plays_a_round(pyspiel):
     assert max(state.returns()) <= 0
 
 
-def test_the_readmes_mcts_example_runs(pyspiel, capsys):
+def test_the_researcher_guides_mcts_example_runs(pyspiel, capsys):
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## For game researchers", 1)[1]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    guide = Path(__file__).parent.parent / "docs/guides/researcher.md"
+    code = guide.read_text(encoding="utf-8").split("```python\n", 1)[1].split("```", 1)[0]
     assert len(code.strip().splitlines()) <= 10
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, str(guide), "exec"), {})
     returns = eval(capsys.readouterr().out)
     assert len(returns) == 5 and max(returns) <= 0
 
