@@ -23,15 +23,32 @@ AFTER_SITE := benchmarks/bench_pyodide.py benchmarks/bench_layout_steps.py
 BENCHMARKS := $(filter-out $(AFTER_SITE),$(wildcard benchmarks/*.py)) \
 	$(wildcard $(AFTER_SITE))
 
-.PHONY: venv node app play site test docs notebooks catalogues bench browsers clean distclean
+.PHONY: venv lock node app play site check test docs docs-build notebooks catalogues bench browsers clean distclean
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+# Every dependency comes from the lock, requirements/dev.txt (exact versions with their hashes,
+# written by `make lock`), so a release elsewhere cannot change what the tests run on; domeng
+# itself is then installed editable on top. NEWEST=1 installs the newest releases instead
+# (the scheduled CI job, .github/workflows/newest.yml, says what they would break).
+LOCK := requirements/dev.txt
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e ".[dev]"
+ifdef NEWEST
+	$(BIN)/python -m pip install --upgrade -e ".[dev]"
+else
+	$(BIN)/python -m pip install --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --no-deps -e ".[dev]"
+endif
 	touch $@
+
+# The lock written again from pyproject.toml's ranges: the newest versions that satisfy them
+# today, for Python 3.11 on Linux x86_64 (the machines the project runs on). Read the diff.
+lock: venv
+	$(BIN)/uv pip compile pyproject.toml --extra dev --extra hub --python-version 3.11 \
+		--python-platform x86_64-manylinux_2_28 --generate-hashes --quiet \
+		--custom-compile-command "make lock" -o $(LOCK)
 
 app: venv
 	$(BIN)/domeng app --port=$(PORT) --ip=$(IP)
@@ -59,10 +76,19 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The browser tests open the site that `make site` just built (tests/browser/test_site.py).
+# The check to run while you work, in about three minutes: ruff, and every test that needs no
+# browser, no notebook run and no copy of the tree (the markers `browser` and `slow`), the
+# README's example included.
+check: venv
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest tests domeng README.md -m "not browser and not slow" -q
+
+# The whole suite. The browser tests open the site that `make site` just built
+# (tests/browser/test_site.py); the documentation is built too, so a broken link fails.
 test: venv site node
 	$(BIN)/ruff check .
-	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng $(NOTEBOOKS) --nbval
+	$(MAKE) --no-print-directory docs-build
+	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng README.md $(NOTEBOOKS) --nbval
 
 # The translations (domeng/i18n.py): gather every marked message of the package into
 # domeng/locale/domeng.pot, add the new ones to each language's .po (untranslated, for a
@@ -80,10 +106,16 @@ catalogues: venv
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
 	$(BIN)/python -m domeng.web.loading --write
 
-# The tables of docs/rules*.md, docs/format.md and README.md written again from domeng.Rules
-# (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py writes them).
+# The documentation site (mkdocs.yml, MkDocs Material), built offline into $(SITE)/docs; first
+# the tables of docs/rules*.md, docs/format.md and docs/guides/contributor.md are written again
+# from domeng.Rules (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py
+# writes them). --strict: a broken link or API reference fails the build.
 docs: venv
 	$(BIN)/python -m domeng.ruledocs --write
+	$(MAKE) --no-print-directory docs-build
+
+docs-build: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE)/docs
 
 # The English sentences of the golden games (tests/test_golden.py), after a sentence was
 # reworded on purpose: writes tests/golden/*.sentences.txt, and nothing if the games

@@ -111,8 +111,30 @@ def test_extras_voila_for_serving_sim_for_simulation_research_and_dev_includes_t
     assert "domeng[voila,sim,research]" in extras["dev"]
 
 
-def test_makefile_installs_the_dev_extra():
-    assert 'pip install -e ".[dev]"' in (ROOT / "Makefile").read_text(encoding="utf-8")
+def test_makefile_installs_the_dev_extra_from_the_lock():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "pip install --require-hashes -r $(LOCK)" in makefile
+    assert 'pip install --no-deps -e ".[dev]"' in makefile
+
+
+def test_the_lock_pins_every_dependency_of_the_dev_extra_with_its_hash():
+    """requirements/dev.txt (``make lock``): every package the dev and hub extras need, at
+    one version each, with hashes; pyproject's own ranges admit each pinned version."""
+    from packaging.requirements import Requirement
+
+    lock = (ROOT / "requirements" / "dev.txt").read_text(encoding="utf-8")
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==([^\s;]+)", lock, re.M))
+    assert pins and all(f"{n}=={v} \\\n    --hash=sha256:" in lock for n, v in pins.items())
+    norm = {re.sub(r"[-_.]+", "-", n).lower(): v for n, v in pins.items()}
+    extras = pyproject()["project"]["optional-dependencies"]
+    for spec in [*pyproject()["project"]["dependencies"], *extras["dev"], *extras["hub"],
+                 *extras["voila"], *extras["sim"], *extras["research"]]:
+        req = Requirement(spec)
+        if req.name == "domeng":
+            continue
+        name = re.sub(r"[-_.]+", "-", req.name).lower()
+        assert name in norm, f"{req.name} is not in the lock: run make lock"
+        assert req.specifier.contains(norm[name], prereleases=True), (req, norm[name])
 
 
 def test_static_site_pins_every_runtime_dependency_with_a_hash():
@@ -180,3 +202,28 @@ def test_without_the_sim_extra_the_batch_simulator_says_what_to_install(monkeypa
         importlib.import_module("domeng.batch")
     monkeypatch.undo()
     importlib.import_module("domeng.batch")
+
+
+@pytest.mark.slow
+def test_a_release_builds_a_wheel_and_sdist_that_twine_accepts(tmp_path):
+    """What the release workflow does on a tag: ``python -m build`` (from a copy of the
+    tracked files: building in place writes into the checkout) and ``twine check --strict``;
+    both files carry the one version, ``domeng.__version__``."""
+    import domeng
+
+    src = tmp_path / "src"
+    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard", "-z"],
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes((ROOT / name).read_bytes())
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "build", "-o", str(dist), str(src)],
+                   check=True, capture_output=True)
+    built = sorted(p.name for p in dist.iterdir())
+    assert built == [f"domeng-{domeng.__version__}-py3-none-any.whl",
+                     f"domeng-{domeng.__version__}.tar.gz"]
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict",
+                              *map(str, dist.iterdir())], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
