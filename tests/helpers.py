@@ -209,6 +209,17 @@ def block_round(*rests: str, opener: int = 0, **kwargs) -> Round:
     return deal(*block_hands(*rests, opener=opener), opener=opener, **kwargs)
 
 
+def blocked_round(rests: tuple[str, ...], opener: int = 0, **kwargs) -> Round:
+    """:func:`block_round` with its six plays made: the line blocked, the MANGUNO settled.
+
+    >>> blocked_round(NO_MATTIKKENG).result.ending.name
+    'MANGUNO'
+    """
+    r = block_round(*rests, opener=opener, **kwargs)
+    play(r, *BLOCK_MOVES)
+    return r
+
+
 # Rests for block_round, clockwise from the MANGUNO, with their pip totals.
 NO_MATTIKKENG = ("1|1 2|2 3|1", "3|2 4|1 3|3 4|2", "5|1 5|2 6|1 4|4", "5|3 6|2 5|4 6|3",
                  "5|5 6|4 6|5 6|6")
@@ -364,6 +375,18 @@ def facts(text: str) -> list[str]:
     ['22', '25', '3', '4', '6|3', 'CEKI', 'R14']
     """
     return sorted(_FACT.findall(text))
+
+
+def refused(exc: Any, reason: Any, seat: int, tile: str | None, legal: list[str],
+            said: str) -> None:
+    """An :class:`~domeng.errors.IllegalMove` as a rule test asserts it: why (its
+    ``reason``), who tried which tile, the moves that were legal, and the facts its message
+    gives (seats, tiles, numbers, terms and rule ids: :func:`facts` of ``said``), so the
+    sentence may be reworded in its one home (domeng/explain/illegal.py)."""
+    assert exc.reason is reason, exc.reason
+    assert (exc.seat, None if exc.tile is None else str(exc.tile)) == (seat, tile)
+    assert [str(m) for m in exc.legal] == legal
+    assert facts(str(exc)) == facts(said), str(exc)
 
 
 @contextlib.contextmanager

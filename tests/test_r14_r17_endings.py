@@ -3,7 +3,6 @@
 
 import pytest
 from helpers import (
-    BLOCK_MOVES,
     BLOCKING_FIRST_CAPPU,
     CEKI,
     FIRST_CAPPU,
@@ -14,22 +13,16 @@ from helpers import (
     TIE,
     TWO_MATTIKKENG,
     Deal,
-    block_round,
+    blocked_round,
     lines,
     play,
     snapshot,
 )
 
-from domeng.errors import IllegalMove, RoundOver
+from domeng.errors import IllegalMove, IllegalReason, RoundOver
 from domeng.events import RoundResult
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import PIP_MASK
-
-
-def _block(rests, opener=0, **kwargs):
-    r = block_round(*rests, opener=opener, **kwargs)
-    play(r, *BLOCK_MOVES)
-    return r
 
 
 # ---------------------------------------------------------------------- R14
@@ -51,8 +44,9 @@ def test_r14_no_move_is_taken_after_the_round_ends():
     r = FIRST_CAPPU.played()
     before, events = snapshot(r), list(r.events)
     for attempt in ("6|2", "pass"):
-        with pytest.raises(RoundOver, match="the round is over: no more moves"):
+        with pytest.raises(RoundOver) as info:
             play(r, attempt)
+        assert info.value.reason is IllegalReason.ROUND_OVER and info.value.legal == ()
     assert issubclass(RoundOver, IllegalMove)
     assert r.advance() == []
     assert snapshot(r) == before and r.events == events
@@ -123,7 +117,7 @@ def test_r14_a_last_double_on_unequal_ends_is_a_plain_first_cappu():
 
 # ---------------------------------------------------------------------- R15
 def test_r15_manguno_the_four_others_pass_and_the_last_mappano_cannot_play():
-    r = _block(NO_MATTIKKENG)
+    r = blocked_round(NO_MATTIKKENG)
     assert [e.kind.value for e in r.events] == ["play"] * 6 + ["pass"] * 4 + ["end"]
     assert lines(r.events[-1:]) == [
         "end 0 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+CUCUQ T>4:1"
@@ -149,12 +143,12 @@ def test_r15_a_play_that_empties_the_hand_is_always_r14_even_if_nobody_can_follo
 
 # ---------------------------------------------------------------------- R16
 def test_r16_with_no_mattikkeng_the_manguno_wins():
-    r = _block(NO_MATTIKKENG)
+    r = blocked_round(NO_MATTIKKENG)
     assert (r.result.winner, r.result.mattikkeng) == (0, ())
 
 
 def test_r16_one_mattikkeng_with_fewer_pips_wins():
-    r = _block(ONE_LOWER)
+    r = blocked_round(ONE_LOWER)
     assert r.result.pips == (29, 31, 15, 31, 31)
     assert (r.result.ending, r.result.manguno, r.result.mattikkeng, r.result.winner) == (
         Ending.MATTIKKENG, 0, (2,), 2
@@ -165,13 +159,13 @@ def test_r16_one_mattikkeng_with_fewer_pips_wins():
 
 
 def test_r16_a_pip_total_equal_to_the_mangunos_is_mattikkeng():
-    r = _block(ONE_EQUAL)
+    r = blocked_round(ONE_EQUAL)
     assert r.result.pips == (20, 24, 33, 20, 40)
     assert (r.result.mattikkeng, r.result.winner) == ((3,), 3)
 
 
 def test_r16_of_several_mattikkeng_the_lowest_wins():
-    r = _block(TWO_MATTIKKENG)
+    r = blocked_round(TWO_MATTIKKENG)
     assert r.result.pips == (28, 24, 34, 31, 20)
     assert (r.result.mattikkeng, r.result.winner) == ((1, 4), 4)
 
@@ -181,7 +175,7 @@ def test_r16_of_several_mattikkeng_the_lowest_wins():
     [(0, (1, 4), 1), (3, (4, 2), 4)],
 )
 def test_r16_mattikkeng_tie_goes_clockwise_from_manguno(opener, mattikkeng, winner):
-    r = _block(TIE, opener=opener)
+    r = blocked_round(TIE, opener=opener)
     assert r.result.manguno == opener
     assert [r.result.pips[s] for s in mattikkeng] == [22, 22]
     # from MANGUNO 3 clockwise: 4, 0, 1, 2 — seat 4 comes before seat 2
@@ -199,13 +193,13 @@ def test_r17_cucuq_is_the_player_before_the_first_cappu(k, winner, cucuq):
 
 @pytest.mark.parametrize(("opener", "cucuq"), [(0, 4), (3, 2)])
 def test_r17_cucuq_is_the_player_before_a_manguno_without_mattikkeng(opener, cucuq):
-    r = _block(NO_MATTIKKENG, opener=opener)
+    r = blocked_round(NO_MATTIKKENG, opener=opener)
     assert (r.result.manguno, r.result.cucuq) == (opener, cucuq)
     assert r.events[-1].stones[-1].dst == cucuq
 
 
 @pytest.mark.parametrize("rests", [ONE_LOWER, ONE_EQUAL, TIE, TWO_MATTIKKENG])
 def test_r17_a_manguno_round_with_mattikkeng_has_no_cucuq(rests):
-    r = _block(rests)
+    r = blocked_round(rests)
     assert r.result.cucuq is None
     assert not r.events[-1].has(Term.CUCUQ)

@@ -3,7 +3,6 @@ from whom; the table first, then the payers."""
 
 import pytest
 from helpers import (
-    BLOCK_MOVES,
     CEKI,
     FIRST_CAPPU,
     NO_MATTIKKENG,
@@ -13,9 +12,8 @@ from helpers import (
     POLLO,
     TIE,
     TWO_MATTIKKENG,
-    block_round,
+    blocked_round,
     lines,
-    play,
 )
 
 from domeng.errors import ScenarioError
@@ -23,12 +21,6 @@ from domeng.game import Game
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.terms import EventKind, Term
-
-
-def _block(rests, opener=0, **kwargs):
-    r = block_round(*rests, opener=opener, **kwargs)
-    play(r, *BLOCK_MOVES)
-    return r
 
 
 def _ledger(r: Round) -> list[tuple[int, tuple[int, ...]]]:
@@ -68,7 +60,7 @@ def test_r18_a_game_starts_with_25_stones_on_the_table_and_none_held():
     [
         lambda: PASSEBUNGE_TWICE.played(stones=(3, [0, 0, 0, 0, 22])),
         lambda: POLLO.played(stones=(0, [3, 4, 6, 6, 6])),
-        lambda: _block(TWO_MATTIKKENG, stones=(0, [0, 0, 10, 5, 10])),
+        lambda: blocked_round(TWO_MATTIKKENG, stones=(0, [0, 0, 10, 5, 10])),
     ],
 )
 def test_r18_table_plus_held_is_25_after_every_event(build):
@@ -99,19 +91,19 @@ ROWS = {
     "POLLO → CUCUQ 5 from the FIRST CAPPU": (
         POLLO.played, "end 0 - - 3,3 FIRST_CAPPU+POLLO+CUCUQ T>4:5", "0>4:5"),
     "MANGUNO, no MATTIKKENG → CUCUQ 1 from the MANGUNO": (
-        lambda **kw: _block(NO_MATTIKKENG, **kw),
+        lambda **kw: blocked_round(NO_MATTIKKENG, **kw),
         "end 0 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+CUCUQ T>4:1", "0>4:1"),
     "one lower MATTIKKENG → MANGUNO 5 from it": (
-        lambda **kw: _block(ONE_LOWER, **kw),
+        lambda **kw: blocked_round(ONE_LOWER, **kw),
         "end 2 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+MATTIKKENG T>0:5", "2>0:5"),
     "one equal MATTIKKENG → MANGUNO 1 from it": (
-        lambda **kw: _block(ONE_EQUAL, **kw),
+        lambda **kw: blocked_round(ONE_EQUAL, **kw),
         "end 3 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+MATTIKKENG T>0:1", "3>0:1"),
     "several MATTIKKENG → MANGUNO 1 from them": (
-        lambda **kw: _block(TWO_MATTIKKENG, **kw),
+        lambda **kw: blocked_round(TWO_MATTIKKENG, **kw),
         "end 4 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+MATTIKKENG T>0:1", "1>0:1"),
     "several tied MATTIKKENG → MANGUNO 1 from them": (
-        lambda **kw: _block(TIE, **kw),
+        lambda **kw: blocked_round(TIE, **kw),
         "end 1 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+MATTIKKENG T>0:1", "1>0:1"),
 }
 
@@ -140,8 +132,8 @@ def test_r19_the_amounts_are_rules_fields():
     assert lines(FIRST_CAPPU.played(rules=rules).events[-1:]) == [
         "end 0 - - 5,3 FIRST_CAPPU+CUCUQ T>4:2"
     ]
-    assert _block(ONE_LOWER, rules=rules).events[-1].stones[0].count == 4
-    assert _block(NO_MATTIKKENG, rules=rules).events[-1].stones[0].count == 3
+    assert blocked_round(ONE_LOWER, rules=rules).events[-1].stones[0].count == 4
+    assert blocked_round(NO_MATTIKKENG, rules=rules).events[-1].stones[0].count == 3
 
 
 # ---------------------------------------------------------------------- R20
@@ -168,7 +160,7 @@ def test_r20_what_neither_the_table_nor_the_payer_can_cover_is_not_given():
 
 def test_r20_a_manguno_who_cannot_cover_gives_nothing():
     # the MANGUNO's 4 stones pay the four passes; nothing is left for the CUCUQ
-    r = _block(NO_MATTIKKENG, stones=(0, [4, 6, 5, 5, 5]))
+    r = blocked_round(NO_MATTIKKENG, stones=(0, [4, 6, 5, 5, 5]))
     assert lines(r.events[-5:]) == [
         "pass 1 - - 0,0 PASS+LAST_MAPPANO 0>1:1",
         "pass 2 - - 0,0 PASS+LAST_MAPPANO 0>2:1",
@@ -183,7 +175,7 @@ def test_r20_a_manguno_who_cannot_cover_gives_nothing():
 def test_r20_several_mattikkeng_pay_clockwise_from_the_manguno():
     # MANGUNO seat 3; MATTIKKENG seats 4 (24 pips) and 2 (20): clockwise 4 comes first.
     # The four passes empty the table; then 3 stones are due from the two of them.
-    r = _block(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3),
+    r = blocked_round(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3),
                stones=(4, [8, 8, 5, 0, 0]))
     assert (r.result.mattikkeng, r.result.winner) == ((4, 2), 2)
     assert [r.held[s] for s in (4, 2)] == [0, 4]
@@ -195,7 +187,7 @@ def test_r20_several_mattikkeng_pay_clockwise_from_the_manguno():
 
 def test_r20_a_mattikkeng_with_no_stones_is_passed_over_for_the_next():
     # the LAST MAPPANO (seat 0) holds none, so the passes give nothing and seat 1 keeps 0
-    r = _block(TWO_MATTIKKENG, stones=(0, [0, 0, 10, 5, 10]))
+    r = blocked_round(TWO_MATTIKKENG, stones=(0, [0, 0, 10, 5, 10]))
     assert all(e.has(Term.STONES) and not e.stones for e in r.events[6:10])
     assert lines(r.events[-1:]) == [
         "end 4 - - 0,0 MANGUNO+LAST_DOMINO+LAST_MAPPANO+MATTIKKENG 4>0:1"

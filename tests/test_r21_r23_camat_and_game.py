@@ -15,7 +15,7 @@ from helpers import (
     play,
 )
 
-from domeng.errors import DomengError
+from domeng.errors import GameOver, RoundInProgress
 from domeng.game import Game, Standing
 from domeng.players import make_players
 from domeng.rules import Rules
@@ -202,16 +202,18 @@ def test_r23_a_game_ends_after_max_rounds():
     assert not game.is_over
     game.play_round(players)
     assert game.is_over
-    with pytest.raises(DomengError, match=r"the game is over: a limit of its rules .* \(R23\)"):
+    with pytest.raises(GameOver) as info:
         game.new_round()
+    assert facts(str(info.value)) == facts("2 2 R23")  # the limit, the rounds played
     assert len(game.rounds) == 2
 
 
 def test_r23_a_game_ends_when_a_player_reaches_the_camat_limit():
     game, r = _camat_game(rules=Rules(camat_limit=1))
     assert game.is_over
-    with pytest.raises(DomengError, match="the game is over"):
+    with pytest.raises(GameOver) as info:
         game.new_round()
+    assert facts(str(info.value)) == facts(f"1 {r.camat} 1 CAMAT R23")
     game2, _ = _camat_game(rules=Rules(camat_limit=2))
     assert not game2.is_over
 
@@ -220,7 +222,7 @@ def test_r23_a_round_in_progress_does_not_end_the_game():
     game = Game(rules=Rules(max_rounds=1))
     r = game.new_round(_hands(block_hands(*NO_MATTIKKENG)), opener=0)
     assert not game.is_over
-    with pytest.raises(DomengError, match="the current round is not over yet"):
+    with pytest.raises(RoundInProgress):
         game.next_opening()
     play(r, *BLOCK_MOVES)
     assert game.is_over

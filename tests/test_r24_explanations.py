@@ -5,7 +5,6 @@ import re
 
 import pytest
 from helpers import (
-    BLOCK_MOVES,
     CEKI,
     FIRST_CAPPU,
     NO_MATTIKKENG,
@@ -15,9 +14,8 @@ from helpers import (
     POLLO,
     TIE,
     TWO_MATTIKKENG,
-    block_round,
+    blocked_round,
     facts,
-    play,
 )
 
 from domeng.game import Game
@@ -27,12 +25,6 @@ from domeng.rules import Rules
 from domeng.terms import GLOSSARY, EventKind, Term, glossary
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
-
-
-def _block(rests, opener=0, **kwargs):
-    r = block_round(*rests, opener=opener, **kwargs)
-    play(r, *BLOCK_MOVES)
-    return r
 
 
 # ------------------------------------------------------------------ passes
@@ -45,7 +37,7 @@ def test_r24_passebunge_sentence_names_r12_and_the_table_count():
 def test_r24_a_plain_pass_names_the_ends_it_could_not_match():
     r = PASSEBUNGE_TWICE.played()
     assert facts(r.events[-1].text) == facts("1 4 3 PASS R9 1 21 20")
-    blocked = _block(NO_MATTIKKENG)
+    blocked = blocked_round(NO_MATTIKKENG)
     assert facts(blocked.events[6].text) == facts("1 0 PASS R9 1 25 24")
 
 
@@ -71,13 +63,13 @@ def test_r24_stones_that_cannot_be_given_are_explained():
 
 
 def test_r24_a_block_pass_left_unsettled_says_so():
-    r = _block(NO_MATTIKKENG, rules=Rules(block_passes_cost=False))
+    r = blocked_round(NO_MATTIKKENG, rules=Rules(block_passes_cost=False))
     assert facts(r.events[9].text) == facts("4 0 PASS R9 R13")
 
 
 # ------------------------------------------------------------------- plays
 def test_r24_play_sentences_name_the_end_the_open_ends_and_the_rule():
-    r = _block(NO_MATTIKKENG)
+    r = blocked_round(NO_MATTIKKENG)
     assert [facts(e.text) for e in (*r.events[:2], r.events[5])] == [
         facts("0 3|0 R6 3 0 R7"), facts("1 2|0 3 2 R8"), facts("0 1|0 0 MAPPAKULING R11")]
 
@@ -99,21 +91,21 @@ def test_r24_play_sentences_name_the_end_the_open_ends_and_the_rule():
             "0 MAPPAKULING POLLO FIRST CAPPU R14 4 CUCUQ R17 4 5 R19 5 24 19",
         ),
         (
-            lambda: _block(NO_MATTIKKENG),
+            lambda: blocked_round(NO_MATTIKKENG),
             "0 LAST DOMINO 1|0 0 MANGUNO 10 R15 10 MATTIKKENG 0 R16 4 CUCUQ R17 "
             "4 1 R19 1 21 20",
         ),
         (
-            lambda: _block(ONE_LOWER),
+            lambda: blocked_round(ONE_LOWER),
             "0 LAST DOMINO 1|0 0 MANGUNO 29 R15 MATTIKKENG 2 15 MANGUNO R16 0 5 R19 5 21 16",
         ),
         (
-            lambda: _block(ONE_EQUAL),
+            lambda: blocked_round(ONE_EQUAL),
             "0 LAST DOMINO 1|0 0 MANGUNO 20 R15 MATTIKKENG 3 20 MANGUNO R16 "
             "1 MANGUNO R19 0 1 R19 1 21 20",
         ),
         (
-            lambda: _block(TIE, opener=3),
+            lambda: blocked_round(TIE, opener=3),
             "3 LAST DOMINO 1|0 3 MANGUNO 28 R15 MATTIKKENG 4 22 2 22 28 4 2 22 4 MANGUNO R16 "
             "MATTIKKENG 1 MANGUNO R19 MANGUNO 4 2 R20 3 1 R19 1 21 20",
         ),
@@ -126,7 +118,7 @@ def test_r24_each_ending_says_who_wins_who_receives_and_from_where(build, said):
 
 
 def test_r24_several_payers_are_each_named():
-    r = _block(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3),
+    r = blocked_round(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3),
                stones=(4, [8, 8, 5, 0, 0]))
     assert r.events[-1].text.endswith(
         "Seat 3 receives 3 stones (R19): 1 from Seat 4 (MATTIKKENG) and 2 from Seat 2 "
@@ -146,7 +138,7 @@ def test_r24_the_camat_sentence_counts_the_stones_going_back():
 
 
 def test_r24_sentences_name_the_players_when_names_are_given():
-    r = _block(ONE_LOWER, stones=(0, [0, 0, 2, 10, 13]))
+    r = blocked_round(ONE_LOWER, stones=(0, [0, 0, 2, 10, 13]))
     text = r.events[-1].describe(NAMES)
     assert facts(text) == facts(
         "LAST DOMINO 1|0 MANGUNO 29 R15 MATTIKKENG 15 MANGUNO R16 2 R19 2 MATTIKKENG 3 R20"
@@ -194,14 +186,14 @@ def test_r24_every_event_of_a_game_has_a_sentence_with_a_rule_id_and_its_stone_n
 
 
 def test_r16_the_tie_rule_is_named_only_when_the_lowest_mattikkeng_tie():
-    untied = _block(TWO_MATTIKKENG, opener=3).events[-1].text
+    untied = blocked_round(TWO_MATTIKKENG, opener=3).events[-1].text
     assert "fewest pips and wins" in untied and " tie " not in untied
-    tied = _block(TIE, opener=3).events[-1].text
+    tied = blocked_round(TIE, opener=3).events[-1].text
     assert "tie at 22 pips" in tied and "first reached clockwise from the MANGUNO" in tied
 
 
 def test_r19_several_mattikkeng_say_why_the_manguno_gets_1_and_who_gives_first():
-    text = _block(TWO_MATTIKKENG, opener=3).events[-1].text
+    text = blocked_round(TWO_MATTIKKENG, opener=3).events[-1].text
     assert "only 1 stone is due to the MANGUNO (R19)" in text
     assert "in clockwise order from the MANGUNO: Seat 4, then Seat 2 (R20)" in text
 
@@ -252,12 +244,12 @@ def test_r21_one_stone_going_back_is_one_stone():
 
 
 def test_r19_several_stones_due_are_due():
-    r = _block(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3))
+    r = blocked_round(TWO_MATTIKKENG, opener=3, rules=Rules(shared_mattikkeng_stones=3))
     assert "only 3 stones are due to the MANGUNO (R19)" in r.events[-1].text
 
 
 def test_r24_a_sentence_in_a_language_keeps_the_numbers_and_the_names():
-    e = _block(ONE_LOWER).events[-1]
+    e = blocked_round(ONE_LOWER).events[-1]
     for lang in languages():
         text = e.describe(NAMES, lang=lang)
         for number in ("29", "15", "1|0", "R15", "R16", "R19", "Andi", "Cakka"):

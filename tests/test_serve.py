@@ -21,6 +21,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import voila_server
+from voila_server import free_port
 
 from domeng import cli, i18n
 from domeng.web import serve
@@ -263,12 +265,6 @@ def test_a_kernelspec_of_another_form_is_started_as_it_is():
 
 
 # --------------------------------------------------------------- installed, not cloned
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(url: str, deadline: float) -> tuple[int, bytes, str]:
     while True:
         try:
@@ -317,7 +313,7 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
     # 1. the wheel with only what `pip install domeng` brings: no Voilà, so a clear refusal
     base = _venv(tmp_path / "base")
     subprocess.run([str(base / "pip"), "install", "-q", str(wheel)], check=True)
-    done = subprocess.run([str(base / "domeng"), "app", "--port", str(_free_port())],
+    done = subprocess.run([str(base / "domeng"), "app", "--port", str(free_port())],
                           cwd=away, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "pip install 'domeng[voila]'" in done.stderr
@@ -358,7 +354,7 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
         assert (site / page).is_file(), page
     assert "cdn.jsdelivr" not in (site / "voici/render/tutorial.html").read_text()
 
-    port = _free_port()
+    port = free_port()
     # the borrowed packages' data files (Voilà's own templates) stay in this run's prefix
     env = {**os.environ, "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter")}
     log = open(tmp_path / "app.log", "wb")
@@ -387,8 +383,5 @@ def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
         said = (tmp_path / "app.log").read_text(errors="replace")
         assert "Stopping" in said and "Traceback" not in said, said[-2000:]
     finally:
-        sys.path.insert(0, str(ROOT / "tests" / "browser"))
-        import voila_server  # the careful stop of the browser tests: kernels included
-
-        voila_server.stop(proc)
+        voila_server.stop(proc)  # the careful stop of the browser tests: kernels included
         log.close()

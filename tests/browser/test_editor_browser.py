@@ -134,10 +134,15 @@ def test_a_bad_link_is_one_line_and_the_page_keeps_working(site_url, browser):
     page.goto(f"{site_url}/{static_pages.PLAY}?s={good[:-9]}", timeout=SITE_TIMEOUT)
     app = page.locator(".domeng-play")
     app.locator(".domeng-step").first.wait_for(state="visible", timeout=SITE_TIMEOUT)
-    app.locator(".domeng-notice, .domeng-errors").filter(has_text="link").first.wait_for(
-        timeout=SITE_TIMEOUT)
+    notice = app.locator(".domeng-notice, .domeng-errors").filter(has_text="link").first
+    notice.wait_for(timeout=SITE_TIMEOUT)
+    said = notice.inner_text().strip()
+    assert len(said.splitlines()) == 1 and "Traceback" not in said, said  # one line, no trace
+    status = app.locator(".domeng-status").first
+    before = status.inner_text()
     app.locator(".domeng-step").first.click()
     app.locator(".domeng-status").filter(has_text="event 1").wait_for(timeout=TIMEOUT)
+    assert status.inner_text() != before  # the page kept working: the Step was answered
     context.close()
 
 
@@ -159,5 +164,10 @@ def test_screenshots_of_the_editor(serve, browser, screenshot_dir, lang):
                                ".map(e => e.scrollHeight))")
         page.set_viewport_size({"width": width, "height": max(900, height)})
         page.wait_for_timeout(500)
-        editor.screenshot(path=screenshot_dir / f"editor-{lang}-{width}.png")
+        shot = screenshot_dir / f"editor-{lang}-{width}.png"
+        editor.screenshot(path=shot)
+        assert shot.stat().st_size > 10_000  # a picture of the editor, not a blank box
+        # nothing of the editor runs off the side of the screen, at 390 px too
+        overflow = editor.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert overflow <= 1, f"{width} px: the editor is {overflow} px wider than the page"
     context.close()

@@ -4,15 +4,10 @@ spinner. A page with the spinner and Voici's update_loading_text is enough: no P
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from test_site_loading import fake_site  # tests/test_site_loading.py
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_site_loading import fake_site  # noqa: E402  (tests/test_site_loading.py)
-
-from domeng.web.loading import loading_words  # noqa: E402
+from domeng.web.loading import loading_words
 
 
 @pytest.mark.parametrize(("page_name", "query", "lang"), [
