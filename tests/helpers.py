@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import subprocess
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -375,6 +376,20 @@ def facts(text: str) -> list[str]:
     ['22', '25', '3', '4', '6|3', 'CEKI', 'R14']
     """
     return sorted(_FACT.findall(text))
+
+
+def source_copy(dest: Path) -> Path:
+    """The project's files as git sees them (tracked, and new ones it does not ignore)
+    copied to ``dest``: what a wheel or sdist is built from, without building in the
+    checkout. Returns ``dest``."""
+    root = Path(__file__).resolve().parent.parent
+    files = subprocess.run(["git", "-C", str(root), "ls-files", "-co", "--exclude-standard",
+                            "-z"], check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        if (root / name).is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            (dest / name).write_bytes((root / name).read_bytes())
+    return dest
 
 
 def refused(exc: Any, reason: Any, seat: int, tile: str | None, legal: list[str],

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import source_copy
 
 tomllib = pytest.importorskip("tomllib")  # standard library from Python 3.11 on
 yaml = pytest.importorskip("yaml")  # PyYAML, installed with jupyter (jupyter-events)
@@ -211,13 +212,7 @@ def test_a_release_builds_a_wheel_and_sdist_that_twine_accepts(tmp_path):
     both files carry the one version, ``domeng.__version__``."""
     import domeng
 
-    src = tmp_path / "src"
-    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard", "-z"],
-                           check=True, capture_output=True).stdout.decode().split("\0")
-    for name in filter(None, files):
-        if (ROOT / name).is_file():
-            (src / name).parent.mkdir(parents=True, exist_ok=True)
-            (src / name).write_bytes((ROOT / name).read_bytes())
+    src = source_copy(tmp_path / "src")
     dist = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "build", "-o", str(dist), str(src)],
                    check=True, capture_output=True)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 import voila_server
+from helpers import source_copy
 from voila_server import free_port
 
 from domeng import cli, i18n
@@ -296,13 +297,7 @@ def _venv(path: Path) -> Path:
 
 @pytest.mark.slow
 def test_an_installed_wheel_serves_its_lesson_outside_the_checkout(tmp_path):
-    src = tmp_path / "src"  # build from a copy: building in place writes into the checkout
-    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard", "-z"],
-                           check=True, capture_output=True).stdout.decode().split("\0")
-    for name in filter(None, files):
-        if (ROOT / name).is_file():
-            (src / name).parent.mkdir(parents=True, exist_ok=True)
-            (src / name).write_bytes((ROOT / name).read_bytes())
+    src = source_copy(tmp_path / "src")  # building in place writes into the checkout
     dist = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
                     "-q", "-w", str(dist), str(src)], check=True)
