@@ -21,9 +21,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-import voila_server
 from helpers import source_copy
-from voila_server import free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+import voila_server  # noqa: E402  (the browser tests' server: its careful stop, a free port)
+from voila_server import free_port  # noqa: E402
 
 from domeng import cli, i18n
 from domeng.web import serve
