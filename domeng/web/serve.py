@@ -11,7 +11,9 @@ chapter links the play page, so one server holds the whole course.
 A server has a language (``--lang``, English by default) and ``/`` opens its page
 in it: the tutorial in that language, or the play page with ``?lang=`` passed on.
 A visitor's ``/?lang=id`` chooses another (an unknown one is English), and the
-rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`).
+rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`). A tutorial's own
+``?lang=`` (``tutorial.ipynb?lang=id``, a link a teacher sends) is answered with the
+tutorial written in that language (:func:`written_tutorial`), so a page is never half in one.
 ``domeng site DEST`` builds the same two pages as a static site (:mod:`domeng.web.site`,
 beside this module), whose Python runs in each visitor's browser.
 
