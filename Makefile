@@ -94,15 +94,18 @@ test: venv site node
 # domeng/locale/domeng.pot, add the new ones to each language's .po (untranslated, for a
 # translator to fill in; tests/test_i18n.py fails until they are), and compile the .mo files
 # the package reads. `pip install` compiles them too (setup.py).
-# A message whose English changed keeps its translation, marked fuzzy with the old English
-# above it (#| msgid); gettext does not use a fuzzy translation, so tests/test_i18n.py asks
-# to review it. A message no code uses any more stays at the end as obsolete (#~), never lost.
+# A new message arrives empty, never with a guess from a look-alike message; a message whose
+# English changed keeps its translation, marked fuzzy with the old English above it
+# (#| msgid), and no leftover of that line survives a later run: tools/update_catalogues.py
+# (pybabel update did both wrong; tests/test_catalogues.py). gettext does not use a fuzzy
+# translation, so tests/test_i18n.py asks to review it. A message no code uses any more
+# stays at the end as obsolete (#~), never lost.
 # Last, the loading words of every language go into `domeng app`'s Voilà template.
 LOCALE := domeng/locale
 catalogues: venv
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output --omit-header \
 		--add-comments=TRANSLATORS: -o $(LOCALE)/domeng.pot .
-	$(BIN)/pybabel -q update -i $(LOCALE)/domeng.pot -d $(LOCALE) -D domeng --previous
+	$(BIN)/python tools/update_catalogues.py $(LOCALE)/domeng.pot $(LOCALE)
 	$(BIN)/pybabel compile -d $(LOCALE) -D domeng --statistics
 	$(BIN)/python -m domeng.web.loading --write
 

@@ -138,6 +138,15 @@ ONE_TILE_LEFT = Deal(
      "6|2 left", "6|1 right", "6|3 left", "1|1 right"))
 """Seat 0 holds 3|1 and 5|1 on ends 3,1: 3|1 at the left leaves 1,1 for its 5|1."""
 
+TWO_TILES_EITHER_FITS = Deal(
+    ("2|0 3|0 4|2 5|3 6|5", "1|1 3|3 5|1 6|1 6|3", "2|1 2|2 3|1 4|3 6|4",
+     "0|0 1|0 3|2 5|0 5|2", "4|1 4|4 5|4 6|0 6|2"), 3,
+    ("3|2", "6|2 right", "3|0 left", "6|1 right", "2|1 right", "5|0 left", "5|4 left",
+     "4|2 right", "6|4 right", "4|1 left", "6|5 right", "1|1 left", "3|1 left", "5|2 right",
+     "2|0 right", "6|3 left"))
+"""Seat 3 holds 0|0 and 1|0, both fit at the right: 0|0 leaves 1|0, which fits; 1|0 leaves
+0|0, which does not (the issue's sentence named 1|0 for both)."""
+
 OPENING = Deal(
     ("2|0 2|2 4|0 4|4 5|2", "0|0 3|1 5|3 5|4 6|0", "1|1 2|1 6|1 6|2 6|4",
      "3|0 3|3 4|1 5|5 6|5", "1|0 3|2 4|3 5|0 5|1"), 0, ())
@@ -200,8 +209,11 @@ def test_r20_r21_reason_going_out_tells_the_stones_nobody_can_give_and_the_camat
     r = CEKI.round(stones=(1, [1, 23, 0, 0, 0]))
     play(r, *CEKI.moves[:-1])
     out, camat = explain_move(r.view_for(0), move(CEKI.moves[-1]))
-    assert (out.kind, out.count, out.extra, camat.kind) == (Why.GOES_OUT, 2, 1, Why.CAMAT)
-    assert "receives 2 stones (R19, R20)" in out.describe()
+    assert (out.kind, out.count, out.due, out.extra, camat.kind) == (
+        Why.GOES_OUT, 2, 3, 1, Why.CAMAT)
+    assert facts(out.describe(NAMES)) == facts(
+        "6|4 MAPPAKULING CEKI R11 R14 CUCUQ R17 3 2 R19 R20")
+    assert "is due 3 stones but receives only 2" in out.describe()
     assert facts(camat.describe()) == facts("CAMAT R21")
     r.play(move(CEKI.moves[-1]))
     assert r.result.camat == 0
@@ -296,9 +308,21 @@ def test_r8_reason_your_last_tile_then_fits_an_open_end():
     r = at(ONE_TILE_LEFT)
     why = explain_move(r.view_for(0), move("3|1 left"), move("3|1 right"))
     fits = why[-1]
-    assert (fits.kind, fits.tile, fits.count, fits.extra) == (
-        Why.FLEXIBLE, parse_tile("5|1"), 1, 0)
-    assert facts(fits.describe()) == facts("3|1 5|1 3|1 R8")
+    assert (fits.kind, fits.tile, fits.other_tile, fits.count, fits.extra) == (
+        Why.FLEXIBLE, parse_tile("5|1"), parse_tile("5|1"), 1, 0)
+    assert facts(fits.describe()) == facts("3|1 5|1 3|1 5|1 R8")
+
+
+def test_r8_reason_each_move_names_the_last_tile_it_leaves():
+    """The issue's sentence: two tiles, 0|0 and 1|0; after 1|0 the last tile is 0|0."""
+    r = at(TWO_TILES_EITHER_FITS)
+    view = r.view_for(r.turn)
+    why = explain_move(view, move("0|0 right"), move("1|0 right"))
+    (fits,) = [w for w in why if w.kind is Why.FLEXIBLE]
+    assert (fits.tile, fits.other_tile) == (parse_tile("1|0"), parse_tile("0|0"))
+    assert fits.describe() == ("After 0|0 at the right your last tile is 1|0, which fits an "
+                               "open end; after 1|0 at the right it would be 0|0, which would "
+                               "not (R8).")
 
 
 def test_r2_reason_play_your_lempa_while_its_number_is_open():
@@ -371,7 +395,15 @@ def every_reason() -> list:
               Reason(Why.BLOCKS, move("6|3 right"), (4, 0), (5, 2)),
               Reason(Why.LAST_ONES, move("6|3 right"), (), (5, 2)),
               Reason(Why.PASSED_ON, move("6|3 right"), (1,), (5, 2)),
-              Reason(Why.MANGUNO, move("6|3 right"), (1,), (5, 5), 1)]
+              Reason(Why.MANGUNO, move("6|3 right"), (1,), (5, 5), 1),
+              # the table and the payer run dry: what is due and what is received
+              Reason(Why.GOES_OUT, move("6|3 right"), (2,), (3, 3), 0, Term.FIRST_CAPPU,
+                     extra=1, due=1),
+              Reason(Why.GOES_OUT, move("3|3 right"), (2,), (3, 3), 2, Term.POLLO,
+                     extra=3, due=5),
+              Reason(Why.BLOCKS, move("6|3 right"), (4, 0), (5, 2), 1, Term.PASSEBUNGE,
+                     extra=1, due=3),
+              Reason(Why.BLOCKS, move("6|3 right"), (4,), (5, 2), 0, Term.PASS, due=1)]
     return found
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -167,6 +169,80 @@ def test_a_language_without_a_tutorial_of_its_own_opens_the_english_one():
         "voila/render/tutorial.ipynb?lang=lt")
 
 
+@pytest.mark.parametrize(("path", "query", "to"), [
+    ("/voila/render/tutorial.ipynb", "lang=id&scenario=ceki",
+     "/voila/render/tutorial-id.ipynb?lang=id&scenario=ceki"),
+    ("/voila/render/tutorial.ipynb", "lang=lt", "/voila/render/tutorial-lt.ipynb?lang=lt"),
+    ("/voila/render/tutorial-lt.ipynb", "lang=en", "/voila/render/tutorial.ipynb?lang=en"),
+    ("/voila/render/tutorial-id.ipynb", "lang=lt", "/voila/render/tutorial-lt.ipynb?lang=lt"),
+    ("/voila/render/tutorial.ipynb", "lang=en", None),
+    ("/voila/render/tutorial.ipynb", "lang=xx", None),  # no catalogue: English, served
+    ("/voila/render/tutorial-id.ipynb", "scenario=ceki", None),
+    ("/voila/render/play.ipynb", "lang=id", None),
+])
+def test_a_tutorial_s_lang_opens_the_tutorial_written_in_that_language(monkeypatch, path,
+                                                                        query, to):
+    """Issue 32: tutorial.ipynb?lang=id showed the English lesson under an Indonesian bar."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    page_handler = serve._voila_app()[0].page_handler
+    served, sent = [], []
+
+    async def make_page(self, path=None):
+        served.append(path)
+
+    monkeypatch.setattr(TornadoVoilaHandler, "get", make_page)
+    monkeypatch.setattr(page_handler, "xsrf_token", property(lambda self: "token"))
+    monkeypatch.setattr(page_handler, "redirect", lambda self, url: sent.append(url))
+    request = object.__new__(page_handler)
+    request.turns, request.notebooks = asyncio.Semaphore(1), NOTEBOOKS
+    request.request = SimpleNamespace(path=path, query=query)
+    asyncio.run(request.get(path.rsplit("/", 1)[1]))
+    assert sent == ([to] if to else [])
+    assert served == ([] if to else [path.rsplit("/", 1)[1]])
+
+
+def test_the_voila_template_knows_the_languages_and_the_written_tutorials():
+    """JupyterHub's Voilà has no handler of ours: the template's script redirects instead,
+    from the lists ``make catalogues`` writes into it."""
+    from domeng.web.loading import TEMPLATE
+
+    text = TEMPLATE.read_text(encoding="utf-8")
+    assert f"  var known = {json.dumps(list(i18n.languages()))};" in text
+    assert f"  var written = {json.dumps(list(serve.tutorial_languages()))};" in text
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
+@pytest.mark.parametrize(("path", "query", "to"), [
+    ("/user/ana/voila/render/domeng/tutorial.ipynb", "?lang=id&scenario=ceki",
+     "/user/ana/voila/render/domeng/tutorial-id.ipynb?lang=id&scenario=ceki"),
+    ("/voila/render/tutorial-lt.ipynb", "?lang=en", "/voila/render/tutorial.ipynb?lang=en"),
+    ("/voila/render/tutorial.ipynb", "?lang=en", None),
+    ("/voila/render/tutorial.ipynb", "?lang=xx", None),
+    ("/voila/render/tutorial-id.ipynb", "?scenario=ceki", None),
+    ("/voila/render/play.ipynb", "?lang=id", None),
+])
+def test_the_voila_template_sends_a_tutorial_s_lang_to_the_tutorial_written_in_it(path, query,
+                                                                                   to):
+    """The same answers as the server's :func:`serve.written_tutorial`, in the page."""
+    from domeng.web.loading import TEMPLATE
+
+    text = TEMPLATE.read_text(encoding="utf-8")
+    script = re.search(r'<script id="domeng-tutorial-language">(.*?)</script>', text, re.S)[1]
+    stub = {"pathname": path, "search": query, "hash": ""}
+    page = (f"var sent = null; var window = {{location: {json.dumps(stub)}}};\n"
+            "window.location.replace = function (u) { sent = u; };\n"
+            f"{script}\nconsole.log(JSON.stringify(sent));")
+    done = subprocess.run(["node", "-e", page], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == to
+    name = path.rsplit("/", 1)[1]
+    python = serve.written_tutorial(name, query[1:], NOTEBOOKS)
+    assert (python and path.rsplit("/", 1)[0] + "/" + python) == to
+
+
 @pytest.mark.parametrize(("page", "lang", "first", "other"), [
     ("tutorial", None, "tutorial.ipynb", "play.ipynb"),
     ("tutorial", "id", "tutorial-id.ipynb", "play.ipynb"),
@@ -190,6 +266,7 @@ def test_a_burst_of_page_requests_is_made_in_turns_first_come_first_served(monke
     they are answered in the order they came (each turn is Voilà's whole page: taking a
     preheated kernel or starting one, running and rendering the notebook)."""
     import asyncio
+    from types import SimpleNamespace
 
     from voila.tornado.handler import TornadoVoilaHandler
 
@@ -214,7 +291,8 @@ def test_a_burst_of_page_requests_is_made_in_turns_first_come_first_served(monke
         requests = []
         for i in range(n):
             request = object.__new__(page_handler)
-            request.turns, request.n = turns, i
+            request.turns, request.n, request.notebooks = turns, i, NOTEBOOKS
+            request.request = SimpleNamespace(path="/voila/render/play.ipynb", query="")
             requests.append(request)
         await asyncio.gather(*(r.get() for r in requests))
 

@@ -212,10 +212,19 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
                           shown=[first])
         assert slot.lang == later.lang == puzzle.lang == first.controller.lang == code
         assert later.controller.lang == code and puzzle.controller.lang == code
-        assert slot.children[0].children[1].controller.lang == code  # the opened lesson
+        assert slot.children[1].children[1].controller.lang == code  # the opened lesson
+        # the text is English, and the page says so in its language (issue 32)
+        note = html.escape(words(code)("This tutorial is not written in this language yet: "
+                                       "its text is in English, and everything else on the "
+                                       "page is in this language."))
+        assert f'<p class="domeng-language-note" lang="{code}">{note}</p>' in \
+            slot.children[0].value
+        bare = voila.opened_slot()
+        voila.finish_page(bare, [], query=f"lang={code}")
+        assert 'class="domeng-language-note"' in bare.bar.value
         kept = voila.opened_slot("id")
         voila.finish_page(kept, [], query=f"lang={code}")
-        assert kept.lang == "id"
+        assert kept.lang == "id" and "domeng-language-note" not in kept.bar.value
         waiting = voila.LaterApp(scenario="ceki")
         waiting.set_language(code)
         assert html.escape(words(code)("Laying out the table…")) in waiting.children[0].value
@@ -223,6 +232,7 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
     voila.finish_page(english, [], query="lang=xx")
     assert english.lang == "en"
     assert 'class="domeng-language-current" lang="en"' in english.bar.value
+    assert "domeng-language-note" not in english.bar.value
 
 
 def test_a_slot_in_an_unknown_language_is_refused():

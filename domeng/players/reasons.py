@@ -107,7 +107,13 @@ class Reason(NamedTuple):
     whose ``numbers`` are then both), or where the seat still holds tiles with the
     numbers (LAST_ONES)."""
     tile: Tile | None = None
-    """Another tile it names: the seat's last tile left, when it fits (FLEXIBLE)."""
+    """Another tile it names: the seat's last tile left after ``move``, when it fits
+    (FLEXIBLE)."""
+    other_tile: Tile | None = None
+    """The seat's last tile left after ``other`` instead, which does not fit (FLEXIBLE)."""
+    due: int = 0
+    """The stones due in all when the table and the payer run dry and ``count``, what is
+    given, falls short of them (GOES_OUT, BLOCKS); 0 when all that is due is given."""
 
     def describe(self, names: Sequence[str] | None = None, *, lang: str | None = None) -> str:
         """The reason in one sentence of ``lang`` (None: English); seats named by ``names``.
@@ -116,6 +122,71 @@ class Reason(NamedTuple):
         '3|0 di kiri adalah satu-satunya langkahmu yang sah (R9).'
         """
         return _TELL[self.kind](words(lang), self, names)
+
+    def facts(self) -> dict[str, object]:
+        """What :meth:`describe` states in every language, by role: the moves (``move``,
+        ``other``), tiles (``last``, ``other_last``: the tile each move leaves), seats
+        (``seat``, ``seats``, ``cucuq``), numbers (``ends``, ``numbers``, ``received``,
+        ``due``, ``from_you``, ``pips``, ``shed``, ``fits``, ``fits_other``) and rule ids
+        (``rules``). A test holds each to the position; the sentence names these and no
+        other tile, seat or number.
+
+        >>> from domeng.tiles import parse_tile
+        >>> r = Reason(Why.FLEXIBLE, Move("1|0", "right"), count=1, other=Move("0|0", "right"),
+        ...            tile=parse_tile("0|0"), other_tile=parse_tile("1|0"))
+        >>> f = r.facts()
+        >>> str(f["last"]), str(f["other_last"]), f["rules"]
+        ('0|0', '1|0', ('R8',))
+        """
+        r, kind = self, self.kind
+        out: dict[str, object] = {"move": r.move}
+        if kind is Why.ONLY_MOVE:
+            out["rules"] = ("R5",) if r.move.tile is not None and r.move.end is None else ("R9",)
+        elif kind is Why.GOES_OUT:
+            out |= {"cucuq": r.seats[0], "received": r.count}
+            if r.due:
+                out["due"] = r.due
+            kuling = ("R11",) if r.term is not Term.FIRST_CAPPU else ()
+            out["rules"] = (*kuling, "R14", "R17", "R19", *(("R20",) if r.due else ()))
+        elif kind is Why.CAMAT:
+            out = {"rules": ("R21",)}
+        elif kind is Why.BLOCKS:
+            out |= {"ends": r.numbers, "seats": r.seats}
+            if r.count or r.due:
+                out["received"] = r.count
+            if r.due:
+                out |= {"due": r.due, "from_you": r.extra}
+            elif r.extra:
+                out["from_you"] = r.extra
+            out["rules"] = ("R9", *(("R12", "R20") if r.extra or r.due else
+                                    ("R12",) if r.count else ()))
+        elif kind is Why.MANGUNO:
+            out = {"pips": r.count, "rules": ("R15", "R16")}
+        elif kind is Why.GUARDS:
+            out = {"seat": r.seats[0], "rules": ("R14", "R17")}
+        elif kind is Why.LAST_ONES:
+            out = {"numbers": r.numbers, "rules": ("R9",)}
+        elif kind is Why.PASSED_ON:
+            out = {"seat": r.seats[0], "numbers": r.numbers, "rules": ("R9",)}
+        elif kind is Why.KEEP:
+            out = {"seat": r.seats[0], "numbers": r.numbers, "other": r.other,
+                   "rules": ("R9",)}
+        elif kind is Why.MAPPAKULING:
+            out |= {"numbers": r.numbers, "rules": ("R8", "R11") if r.extra else ("R11",)}
+        elif kind is Why.LEMPA:
+            out |= {"numbers": r.numbers, "rules": ("R2", "R8")}
+        elif kind is Why.PIPS:
+            out |= {"other": r.other, "pips": r.count, "shed": r.extra, "rules": ("R16",)}
+        elif kind is Why.FLEXIBLE:
+            out["other"] = r.other
+            if r.tile is not None:
+                out |= {"last": r.tile, "other_last": r.other_tile}
+            else:
+                out |= {"fits": r.count, "fits_other": r.extra}
+            out["rules"] = ("R8",)
+        else:  # PLAYOUTS
+            out["rules"] = ("R19",)
+        return out
 
 
 # --------------------------------------------------------------------- the facts
@@ -149,7 +220,7 @@ def _goes_out(view: SeatView, move: Move) -> tuple[Reason, ...]:
     s = core.settle_first_cappu(view.rules, seat, kuling, tile.is_lempa, view.table, held)
     ending = (Term.FIRST_CAPPU, Term.CEKI, Term.POLLO)[s.ending]
     out = [Reason(Why.GOES_OUT, move, (s.cucuq,), after, s.due - s.uncovered, ending,
-                  extra=s.uncovered)]
+                  extra=s.uncovered, due=s.due if s.uncovered else 0)]
     if s.camat == seat:
         out.append(Reason(Why.CAMAT, move))
     return tuple(out)
@@ -172,7 +243,7 @@ def _passes_after(view: SeatView, move: Move) -> tuple[Reason, ...]:
     block = len(stuck) == n - 1 and not _fitting(mine_after, ends)
     rules = view.rules
     table, held = view.table, list(view.held)
-    given = mine = 0
+    given = mine = owed = 0
     passebunge = False
     if not block or rules.block_passes_cost:
         for o in stuck:
@@ -182,9 +253,11 @@ def _passes_after(view: SeatView, move: Move) -> tuple[Reason, ...]:
             before = held[seat]
             table, uncovered = core.give(table, held, o, due, (seat,))
             given += due - uncovered
+            owed += due
             mine += before - held[seat]
     out = [Reason(Why.BLOCKS, move, tuple(stuck), ends, given,
-                  Term.PASSEBUNGE if passebunge else Term.PASS, extra=mine)]
+                  Term.PASSEBUNGE if passebunge else Term.PASS, extra=mine,
+                  due=owed if owed > given else 0)]
     if block:
         pips = sum(t.pips for t in view.hand if t is not move.tile)
         out.append(Reason(Why.MANGUNO, move, (seat,), ends, pips, Term.MANGUNO))
@@ -281,10 +354,15 @@ def explain_move(view: SeatView, move: Move, other: Move | None = None) -> tuple
         theirs = _fitting(view.hand_mask & ~other.tile.bit,
                           ends_after(view.ends, other)).bit_count()
         if fits > theirs:
-            rest = [t for t in view.hand if t is not tile]
-            last = rest[0] if len(rest) == 1 else None  # it fits: fits > theirs >= 0
+            last = instead = None
+            if len(view.hand) == 2:
+                # each move leaves its own last tile: after ``move`` the one that fits
+                # (fits > theirs >= 0), after ``other`` the one that does not (the move's
+                # tile, or the same tile when ``other`` is the move at the other end)
+                (last,) = (t for t in view.hand if t != tile)
+                (instead,) = (t for t in view.hand if t != other.tile)
             found.append(Reason(Why.FLEXIBLE, move, (), (), fits, other=other, extra=theirs,
-                                tile=last))
+                                tile=last, other_tile=instead))
     return tuple(found[:2])
 
 
@@ -323,10 +401,9 @@ def _tell_only(_: Words, r: Reason, names: Sequence[str] | None) -> str:
 def _tell_out(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     values = {"tile": r.move.tile, "seat": seat_name(r.seats[0], names, lang=_.lang),
               "term": r.term.label}
-    if r.extra:
-        rules = "R19, R20"
-    else:
-        rules = "R19"
+    if r.due:
+        return _tell_out_short(_, r, values)
+    rules = "R19"
     if r.term is Term.FIRST_CAPPU:
         # TRANSLATORS: the coach: the tile empties the hand; {seat} is the player before
         # (the CUCUQ), who receives {count} stones; {rules} is "R19" or "R19, R20"
@@ -347,6 +424,31 @@ def _tell_out(_: Words, r: Reason, names: Sequence[str] | None) -> str:
         r.count, rules=rules, **values)
 
 
+def _tell_out_short(_: Words, r: Reason, values: dict) -> str:
+    """Going out when the table and the FIRST CAPPU cannot give all that is due (R20)."""
+    if r.term is Term.FIRST_CAPPU:
+        # TRANSLATORS: the coach: the tile empties the hand; {seat} is the player before
+        # (the CUCUQ), due {due} stones, but the table and you hold only {count} (R20)
+        return _.ngettext(
+            "{tile} is your last tile: you go out as FIRST CAPPU and win the round (R14); "
+            "{seat}, the CUCUQ (R17), is due {due} stone but receives only {count}: the "
+            "table and you hold no more (R19, R20).",
+            "{tile} is your last tile: you go out as FIRST CAPPU and win the round (R14); "
+            "{seat}, the CUCUQ (R17), is due {due} stones but receives only {count}: the "
+            "table and you hold no more (R19, R20).",
+            r.due, due=r.due, count=r.count, **values)
+    # TRANSLATORS: the coach: the last tile makes a CEKI or POLLO ({term}); {seat}, the
+    # player before, is the CUCUQ, due {due} stones, but the table and you hold only {count}
+    return _.ngettext(
+        "Going out with {tile} here makes a MAPPAKULING, so it is a {term} (R11, R14): "
+        "{seat}, the CUCUQ (R17), is due {due} stone but receives only {count}: the table "
+        "and you hold no more (R19, R20).",
+        "Going out with {tile} here makes a MAPPAKULING, so it is a {term} (R11, R14): "
+        "{seat}, the CUCUQ (R17), is due {due} stones but receives only {count}: the table "
+        "and you hold no more (R19, R20).",
+        r.due, due=r.due, count=r.count, **values)
+
+
 def _tell_camat(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     # TRANSLATORS: the coach, after the sentence on going out
     return _("Then the table holds no stones and neither do you: you become CAMAT (R21).")
@@ -355,6 +457,17 @@ def _tell_camat(_: Words, r: Reason, names: Sequence[str] | None) -> str:
 def _tell_blocks(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     values = {"move": _move(_, r.move), "a": r.numbers[0], "b": r.numbers[1],
               "seats": _seats(_, r.seats, names)}
+    if r.due:
+        # TRANSLATORS: as below; the passes are due {due} stones but the table and you (the
+        # LAST MAPPANO) hold only {count}, {mine} of them yours
+        return _.ngettext(
+            "After {move} the ends show {a} and {b}: {seats} cannot play on them and must "
+            "pass (R9); the passes are due {due} stone but bring only {count}, {mine} from "
+            "you as LAST MAPPANO: the table and you hold no more (R12, R20).",
+            "After {move} the ends show {a} and {b}: {seats} cannot play on them and must "
+            "pass (R9); the passes are due {due} stones but bring only {count}, {mine} from "
+            "you as LAST MAPPANO: the table and you hold no more (R12, R20).",
+            r.due, due=r.due, count=r.count, mine=r.extra, **values)
     if not r.count:
         # TRANSLATORS: the coach: after the move the open ends show {a} and {b}, and the
         # next players ({seats}, one or more names) certainly hold no tile that fits
@@ -466,10 +579,12 @@ def _tell_pips(_: Words, r: Reason, names: Sequence[str] | None) -> str:
 def _tell_flexible(_: Words, r: Reason, names: Sequence[str] | None) -> str:
     move, other = _move(_, r.move), _move(_, r.other)
     if r.tile is not None:
-        # TRANSLATORS: the coach: after the move you hold one tile, {tile}, and it fits an
-        # open end; after the runner-up {other} it would not
-        return _("After {move} your last tile, {tile}, fits an open end; after {other} it "
-                 "would not (R8).", move=move, tile=r.tile, other=other)
+        # TRANSLATORS: the coach: you hold two tiles; after the move your last tile is
+        # {tile}, and it fits an open end; after the runner-up {other} it would be
+        # {other_tile}, which would not fit
+        return _("After {move} your last tile is {tile}, which fits an open end; after "
+                 "{other} it would be {other_tile}, which would not (R8).", move=move,
+                 tile=r.tile, other=other, other_tile=r.other_tile)
     # TRANSLATORS: the coach: after the move {count} of your tiles fit an open end, against
     # {theirs} after the runner-up {other}
     return _.ngettext(

@@ -9,7 +9,9 @@ in it). The server gets what ``domeng app`` gives Voilà (:func:`domeng.web.serv
 the template ``domeng`` (``JUPYTER_PATH`` names the package's folder of it) and no MathJax
 (:func:`config_path`), so a page asks nothing of any other host; idle kernels culled after
 ten minutes, a minute of patience for a slow first cell; and it opens at the tutorial
-(``default_url``), in ``--lang``'s language.
+(``default_url``), in ``--lang``'s language. A link's ``?lang=``
+(``tutorial.ipynb?lang=id``) opens the tutorial written in that language: the template's
+script does it there, as :func:`domeng.web.serve.written_tutorial` does on ``domeng app``.
 
 Who may log in is the hub's business (its authenticator), as are the address and port
 (``c.JupyterHub.bind_url``); the printed file says where to set them.

@@ -31,6 +31,8 @@ TEMPLATE = Path(__file__).parent / "jupyter-data/voila/templates/domeng/index.ht
 ask the catalogue): ``make catalogues`` writes them there (:func:`write_template`)."""
 
 _WORDS_LINE = re.compile(r"^(  var all = ).*(;)$", re.M)
+_KNOWN_LINE = re.compile(r"^(  var known = ).*(;)$", re.M)
+_WRITTEN_LINE = re.compile(r"^(  var written = ).*(;)$", re.M)
 
 # TRANSLATORS: under the spinner of a static page while Python starts in the browser
 STARTING = N_("Starting Python in your browser…")
@@ -81,20 +83,27 @@ def page_titles(lang: str | None = None) -> dict[str, str]:
 
 
 def write_template(template: Path = TEMPLATE) -> bool:
-    """Write :func:`every_language` into ``template``'s ``var all = {...};`` line, as
-    ``make catalogues`` does after compiling (``python -m domeng.web.loading --write``); True
-    when the file changed.
+    """Write :func:`every_language` into ``template``'s ``var all = {...};`` line, and the
+    languages of the catalogue and of the written tutorials
+    (:func:`domeng.web.serve.tutorial_languages`) into its ``var known``/``var written``
+    lines, as ``make catalogues`` does after compiling (``python -m domeng.web.loading
+    --write``); True when the file changed.
 
     >>> write_template(Path("no-such-template.j2"))
     Traceback (most recent call last):
     ...
     FileNotFoundError: [Errno 2] No such file or directory: 'no-such-template.j2'
     """
+    from domeng.web.serve import tutorial_languages
+
     text = template.read_text(encoding="utf-8")
-    given = json.dumps(every_language(), ensure_ascii=False)
-    written, count = _WORDS_LINE.subn(lambda m: m[1] + given + m[2], text)
-    if count != 1:
-        raise ValueError(f"{template}: no single `var all = ...;` line to write the words in")
+    written = text
+    for line, value in ((_WORDS_LINE, every_language()), (_KNOWN_LINE, list(languages())),
+                        (_WRITTEN_LINE, list(tutorial_languages()))):
+        given = json.dumps(value, ensure_ascii=False)
+        written, count = line.subn(lambda m, given=given: m[1] + given + m[2], written)
+        if count != 1:
+            raise ValueError(f"{template}: no single line {line.pattern!r} to write in")
     if written == text:
         return False
     template.write_text(written, encoding="utf-8")

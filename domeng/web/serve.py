@@ -11,7 +11,9 @@ chapter links the play page, so one server holds the whole course.
 A server has a language (``--lang``, English by default) and ``/`` opens its page
 in it: the tutorial in that language, or the play page with ``?lang=`` passed on.
 A visitor's ``/?lang=id`` chooses another (an unknown one is English), and the
-rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`).
+rest of the query (``?scenario=ceki``) goes along (:func:`opening_url`). A tutorial's own
+``?lang=`` (``tutorial.ipynb?lang=id``, a link a teacher sends) is answered with the
+tutorial written in that language (:func:`written_tutorial`), so a page is never half in one.
 ``domeng site DEST`` builds the same two pages as a static site (:mod:`domeng.web.site`,
 beside this module), whose Python runs in each visitor's browser.
 
@@ -64,7 +66,7 @@ __all__ = [
     "PAGES", "ServeError", "build_site", "copy_notebooks", "kernel_argv", "notebook_names",
     "notebooks_dir",
     "opening_url", "serve", "template_path", "tutorial_languages", "tutorial_notebook",
-    "voila_flags",
+    "voila_flags", "written_tutorial",
 ]
 
 PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb"}
@@ -183,6 +185,33 @@ def opening_url(page: str, query: str = "", *, lang: str | None = None,
         pairs.append(("lang", code))
     name = _notebook_of(page, code, notebooks)
     return f"voila/render/{name}" + (f"?{urlencode(pairs)}" if pairs else "")
+
+
+def written_tutorial(name: str, query: str, notebooks: Collection[str]) -> str | None:
+    """Where a visit to the notebook ``name`` with ``query`` goes instead, so that a tutorial's
+    ``?lang=`` gives the whole page in that language: the tutorial written in it when
+    ``notebooks`` hold it, else the English one (which lays out its tables in the language
+    asked and says its text is English); None when ``name`` is no tutorial, the query asks
+    no language of the catalogue, or ``name`` is already that tutorial.
+
+    >>> notebooks = ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"]
+    >>> written_tutorial("tutorial.ipynb", "lang=id&scenario=ceki", notebooks)
+    'tutorial-id.ipynb?lang=id&scenario=ceki'
+    >>> written_tutorial("tutorial-id.ipynb", "lang=lt", notebooks)  # no tutorial-lt here
+    'tutorial.ipynb?lang=lt'
+    >>> [written_tutorial(n, q, notebooks) for n, q in [("tutorial.ipynb", "lang=lt"),
+    ...     ("tutorial-id.ipynb", "lang=id"), ("tutorial.ipynb", "lang=xx"),
+    ...     ("play.ipynb", "lang=id"), ("tutorial.ipynb", "")]]
+    [None, None, None, None, None]
+    """
+    if name != PAGES["tutorial"] and not (name.startswith("tutorial-")
+                                          and name.endswith(".ipynb")):
+        return None
+    asked = [value for key, value in parse_qsl(query, keep_blank_values=True) if key == "lang"]
+    if not asked or asked[-1] not in languages():
+        return None
+    target = _notebook_of("tutorial", asked[-1], notebooks)
+    return None if target == name else f"{target}?{query}"
 
 
 def _notebook_of(page: str, lang: str | None, notebooks: Collection[str]) -> str:
@@ -307,11 +336,17 @@ def _voila_app():
         machine has cores, besides the pool's own refills.
         """
 
-        def initialize(self, turns: asyncio.Semaphore, **kwargs: Any) -> None:
-            self.turns = turns
+        def initialize(self, turns: asyncio.Semaphore, notebooks: Collection[str] = (),
+                       **kwargs: Any) -> None:
+            self.turns, self.notebooks = turns, notebooks
             super().initialize(**kwargs)
 
         async def get(self, path: str | None = None) -> None:
+            folder, _, name = self.request.path.rpartition("/")
+            to = written_tutorial(name, self.request.query, self.notebooks)
+            if to is not None:  # tutorial.ipynb?lang=id: the tutorial written in Indonesian
+                self.redirect(f"{folder}/{to}")
+                return
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
             async with self.turns:
                 await super().get(path)
@@ -347,7 +382,7 @@ def _voila_app():
                 return base + opening_url(page, query, lang=lang, notebooks=notebooks)
 
             turns = asyncio.Semaphore(AT_ONCE)
-            handlers = [(h[0], PageHandler, {**h[2], "turns": turns})
+            handlers = [(h[0], PageHandler, {**h[2], "turns": turns, "notebooks": notebooks})
                         if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
             store = Store(self.tables or tables_folder())

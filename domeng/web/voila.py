@@ -91,6 +91,8 @@ __all__ = [
     "finish_play",
     "language_from_query",
     "language_links",
+    "tutorial_bar",
+    "tutorial_note",
     "link_error",
     "record_from_query",
     "opened_lesson",
@@ -411,6 +413,30 @@ class PageSignal(anywidget.AnyWidget):
         return "PageSignal()"
 
 
+def tutorial_bar(lang: str) -> str:
+    """The English tutorial's top in ``lang``: :func:`language_links` and
+    :func:`tutorial_note`, so the bar never claims a language the text is not in; HTML.
+
+    >>> "domeng-language-note" in tutorial_bar("id"), "domeng-language-note" in tutorial_bar("en")
+    (False, False)
+    """
+    return language_links(lang, query="") + tutorial_note(lang)
+
+
+def tutorial_note(lang: str) -> str:
+    """When ``lang`` has no tutorial of its own (:func:`tutorial_languages`), a line in
+    ``lang`` saying the English tutorial's text is in English (CSS class
+    ``domeng-language-note``); else ``""``. HTML."""
+    if lang in tutorial_languages():
+        return ""
+    _ = words(lang)
+    # TRANSLATORS: at the top of the English tutorial opened in a language it is not yet
+    # written in (tutorial.ipynb?lang=…); the tables, tasks and buttons are in that language
+    note = _("This tutorial is not written in this language yet: its text is in English, and "
+             "everything else on the page is in this language.")
+    return f'<p class="domeng-language-note" lang="{lang}">{html.escape(note)}</p>'
+
+
 class Slot(w.VBox):
     """The top of the tutorial: the bar of its languages (:func:`language_links`), room for
     :func:`opened_lesson`, and the :class:`PageSignal`.
@@ -424,19 +450,21 @@ class Slot(w.VBox):
         self.asks = lang is None
         """Whether the page's ``?lang=`` chooses its language (:meth:`set_language`)."""
         self.signal = PageSignal()
-        self.bar = _line(language_links(self.lang, query=""), "domeng-language-bar")
+        self.bar = _line(tutorial_bar(self.lang), "domeng-language-bar")
         super().__init__([self.bar, self.signal] if len(languages()) > 1 else [self.signal],
                          layout=shared_layout(), **_classes("domeng-opened-slot"))
 
     def set_language(self, lang: str) -> None:
         """The page's language is ``lang`` from now on: the bar names it as the current one."""
         self.lang = check_language(lang)
-        self.bar.value = language_links(self.lang, query="")
+        self.bar.value = tutorial_bar(self.lang)
 
     def show(self, widget: w.Widget) -> None:
         """Put ``widget`` in the slot instead of the bar (an opened lesson brings its own
         bar, which keeps the lesson open in another language); the signal stays."""
-        self.children = (widget, self.signal)
+        note = tutorial_note(self.lang)
+        self.children = ((_line(note, "domeng-language-bar"), widget, self.signal) if note
+                         else (widget, self.signal))
 
     def __repr__(self) -> str:
         return "Slot()"

@@ -4,7 +4,9 @@ Run against the real command (``python -m domeng app``), so what is tested is
 what ``make app`` and a class server start.
 """
 
+import http.client
 import time
+from urllib.parse import urlparse
 
 import pytest
 import voila_server
@@ -62,3 +64,19 @@ def test_the_root_opens_the_tutorial_whose_last_chapter_links_the_play_page(app,
     page.wait_for_url("**/voila/render/play.ipynb", timeout=TIMEOUT)
     page.locator(".domeng-play .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
     context.close()
+
+
+@pytest.mark.parametrize(("asked", "location"), [
+    ("/voila/render/tutorial.ipynb?lang=id&scenario=ceki",
+     "/voila/render/tutorial-id.ipynb?lang=id&scenario=ceki"),
+    ("/voila/render/tutorial-lt.ipynb?lang=en", "/voila/render/tutorial.ipynb?lang=en"),
+])
+def test_a_tutorial_s_lang_is_answered_with_the_tutorial_written_in_it(app, asked, location):
+    """Issue 32: a teacher's link tutorial.ipynb?lang=id gave the English lesson under an
+    Indonesian bar; the server now sends it to the Indonesian tutorial, before any kernel."""
+    _, url, _ = app
+    connection = http.client.HTTPConnection(urlparse(url).netloc, timeout=60)
+    connection.request("GET", asked)
+    answer = connection.getresponse()
+    assert (answer.status, answer.getheader("Location")) == (302, location)
+    connection.close()

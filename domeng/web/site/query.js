@@ -33,13 +33,16 @@ document.addEventListener("click", function (event) {
 }, true);
 
 // `?lang=id` on a tutorial's page opens the tutorial written in that language, when the
-// site has one (domeng/web/site/build.py lists them in DOMENG_TUTORIALS), keeping the rest of the query.
+// site has one (domeng/web/site/build.py lists them in DOMENG_TUTORIALS), else, for a language
+// of the catalogue (DOMENG_LOADING has its words), the English one, which says its text is
+// English (domeng.web.voila.tutorial_note); the rest of the query is kept.
 (function () {
   var tutorials = window.DOMENG_TUTORIALS || {};
+  var known = window.DOMENG_LOADING || {};
   var lang = window.location.search.match(/[?&]lang=([\w-]+)/);
   var here = window.location.pathname.match(/\/(tutorial(?:-[\w]+)?)\.html$/);
   if (!lang || !here) return;
-  var page = tutorials[lang[1]];
+  var page = tutorials[lang[1]] || (known[lang[1]] ? tutorials.en : null);
   if (page && page !== here[1]) {
     window.location.replace(page + ".html" + window.location.search + window.location.hash);
   }

@@ -1,0 +1,95 @@
+"""make catalogues gives no wrong guesses (issue 32): tools/update_catalogues.py, which the
+Makefile runs after ``pybabel extract``, on a copy of the catalogues.
+
+A newcomer adds messages: one new (Babel's own update filled it with the translation of a
+look-alike message still in use), one reworded. Run twice, the new one is empty, the
+reworded one keeps its translation marked for review with its old English (``#| msgid``),
+and no ``# | msgid`` leftover comment is left, in the files of the project as in the copy.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po, write_po
+
+from domeng.i18n import DEFAULT, languages
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "domeng" / "locale"
+
+_spec = importlib.util.spec_from_file_location("update_catalogues",
+                                               ROOT / "tools" / "update_catalogues.py")
+update_catalogues = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(update_catalogues)
+
+NEW = "{who} cannot pass: the opener holds a tile that fits (R9). Legal: {legal}"
+"""A new message much like one in use, "{who} cannot pass: the opener must lead …"."""
+OLD = "{seat} passed on {number} earlier, so holds none (R9)."
+REWORDED = "{seat} passed on {number} before, so holds none (R9)."
+TRANSLATED = [lang for lang in languages() if lang != DEFAULT]
+
+
+def _read(path: Path):
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """A copy of domeng/locale whose template has the new message and the reworded one."""
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE, locale, ignore=shutil.ignore_patterns("*.mo"))
+    pot = locale / "domeng.pot"
+    template = _read(pot)
+    assert OLD in template and NEW not in template
+    flags = template[OLD].flags
+    del template[OLD]
+    template[REWORDED] = Message(REWORDED, flags=flags)
+    template[NEW] = Message(NEW, flags=flags)
+    with pot.open("wb") as f:
+        write_po(f, template, omit_header=True, sort_output=True)
+    return locale
+
+
+def test_babel_alone_would_guess_the_new_message(tree):
+    """The fault the tool mends: pybabel update's likeness match fills the new message."""
+    catalog = _read(tree / "id" / "LC_MESSAGES" / "domeng.po")
+    catalog.update(_read(tree / "domeng.pot"))
+    assert catalog[NEW].string and catalog[NEW].fuzzy
+
+
+def test_the_workflow_run_twice_leaves_new_messages_empty_and_no_leftover(tree):
+    for _ in range(2):
+        update_catalogues.update_files(tree / "domeng.pot", tree)
+    for lang in TRANSLATED:
+        path = tree / lang / "LC_MESSAGES" / "domeng.po"
+        catalog, text = _read(path), path.read_text(encoding="utf-8")
+        was = _read(LOCALE / lang / "LC_MESSAGES" / "domeng.po")[OLD].string
+        assert catalog[NEW].string == "" and not catalog[NEW].fuzzy
+        assert catalog[REWORDED].string == was and catalog[REWORDED].fuzzy
+        assert text.count(f'#| msgid "{OLD}"') == 1  # the old English, for the review
+        assert "# | msgid" not in text and "# |" not in text
+        assert not [m for m in catalog if m.fuzzy and m.id != REWORDED]
+
+
+def test_a_reviewed_message_loses_its_old_english(tree):
+    update_catalogues.update_files(tree / "domeng.pot", tree)
+    path = tree / "lt" / "LC_MESSAGES" / "domeng.po"
+    catalog = _read(path)
+    catalog[REWORDED].flags.discard("fuzzy")  # the translator reviewed it
+    with path.open("wb") as f:
+        write_po(f, catalog, include_previous=True, width=update_catalogues.WIDTH)
+    update_catalogues.update_files(tree / "domeng.pot", tree)
+    text = path.read_text(encoding="utf-8")
+    assert OLD not in text and "#|" not in text and "# |" not in text
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalogues_hold_no_leftover_previous_english(lang):
+    text = (LOCALE / lang / "LC_MESSAGES" / "domeng.po").read_text(encoding="utf-8")
+    assert "\n# | msgid" not in text
