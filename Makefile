@@ -85,9 +85,8 @@ check: venv
 
 # The whole suite. The browser tests open the site that `make site` just built
 # (tests/browser/test_site.py); the documentation is built too, so a broken link fails.
-test: venv site node
+test: venv site node docs-build
 	$(BIN)/ruff check .
-	$(MAKE) --no-print-directory docs-build
 	DOMENG_SITE=$(SITE) $(BIN)/python -m pytest tests domeng README.md $(NOTEBOOKS) --nbval
 
 # The translations (domeng/i18n.py): gather every marked message of the package into
@@ -113,12 +112,14 @@ catalogues: venv
 # the tables of docs/rules*.md, docs/format.md and docs/guides/contributor.md are written again
 # from domeng.Rules (domeng/rules.py declares each with its rule and meaning; domeng/ruledocs.py
 # writes them). --strict: a broken link or API reference fails the build.
+# (No recursive make here: a sub-make would not inherit the recipe tests' `-o` for the venv.)
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE)/docs
 docs: venv
 	$(BIN)/python -m domeng.ruledocs --write
-	$(MAKE) --no-print-directory docs-build
+	$(MKDOCS)
 
 docs-build: venv
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE)/docs
+	$(MKDOCS)
 
 # The English sentences of the golden games (tests/test_golden.py), after a sentence was
 # reworded on purpose: writes tests/golden/*.sentences.txt, and nothing if the games
