@@ -512,7 +512,8 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
         options = "".join(
             f'<option value="{k}"{" selected" if k == default else ""}>{esc(label)}</option>'
             for k, label in kinds)
-        label = esc(_("Seat {seat}", seat=s + 1))
+        # TRANSLATORS: one of the five seats at a table played together, counted from 1
+        label = esc(_.pgettext("a seat at a table", "Seat {seat}", seat=s + 1))
         rows.append(f'<fieldset class="domeng-together-seat-row"><legend>{label}</legend>'
                     f'<select name="seat" data-seat="{s}" aria-label="{label}">{options}'
                     f'</select><input name="name" data-seat="{s}" maxlength="20" '
@@ -539,7 +540,8 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     keep = esc(_("Send each person their own link; keep the host's link, which ends the "
                  "table."))
     words_json = esc(json.dumps({
-        "seat": _("Seat {seat}"), "spectator": _("Spectators"), "host": _("Host (you)"),
+        "seat": _.pgettext("a seat at a table", "Seat {seat}"), "spectator": _("Spectators"),
+        "host": _("Host (you)"),
         "names": [DEFAULT_NAMES[s] for s in range(5)],
     }, ensure_ascii=False))
     return (
