@@ -562,10 +562,13 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     )
 
 
-def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables/new") -> str:
+def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables/new",
+                    link_style: str = "") -> str:
     """The play page's "Play with others" line: a link to the form of a new table on a
     ``domeng app`` server; on the static site (Python in the browser, no server) one
     line saying that playing together needs ``domeng app``, naming the README's section.
+    ``link_style``: the link's inline style, so that it looks like the page's other links
+    (a notebook's theme draws a bare link black and not underlined).
 
     >>> "domeng/tables/new?lang=id" in invitation_html("id")
     True
@@ -579,8 +582,10 @@ def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables
         return f'<p class="domeng-together-invite">{text}</p>'
     label = esc(_("Play with others"))
     note = esc(_("each on their own phone or computer, people and computers at one table"))
-    return (f'<p class="domeng-together-invite"><a href="{href}?lang={_.lang}" '
-            f'target="_blank">{label} →</a> <span class="domeng-note">{note}</span></p>')
+    style = f' style="{esc(link_style)}"' if link_style else ""
+    return (f'<p class="domeng-together-invite" style="margin: 0 0 6px;"><a '
+            f'class="domeng-together-invite-link" href="{href}?lang={_.lang}" '
+            f'target="_blank"{style}>{label} →</a> <span class="domeng-note">{note}</span></p>')
 
 
 def state_message(table: Table, seat: int | None, *, lang: str | None = None,
