@@ -192,7 +192,8 @@ def _waiting(_: Words, table: Table, seat: int | None, is_host: bool) -> str:
             pick = (f' <select class="domeng-together-computer" data-seat="{s}" '
                     f'aria-label="{label}">{options}</select>')
         mark = "✓" if not st.is_person or st.arrived else "…"
-        rows.append(f'<li data-seat="{s}" data-arrived="{int(st.arrived)}">{mark} '
+        here = int(st.arrived or not st.is_person)  # a computer is always in its seat
+        rows.append(f'<li data-seat="{s}" data-arrived="{here}">{mark} '
                     f"<strong>{esc(_who(_, table, s, names))}</strong>{esc(me)}: "
                     f"{esc(fact)}{pick}</li>")
     head = esc(_("The table waits for its people. Nothing is played until everyone has "
