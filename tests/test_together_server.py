@@ -5,6 +5,7 @@ restart that resumes the same moment. The store's own rules are tests/test_toget
 import contextlib
 import json
 import re
+import signal
 import time
 
 import pytest
@@ -278,3 +279,28 @@ def test_a_restart_resumes_every_table_at_the_same_moment(server, seated):
     assert after == before
     for m in made:  # the same links work
         assert view(server, m, 4)["seat"] == 4
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_domeng_app_stops_at_once_while_its_kernel_pool_fills(tmp_path, sig):
+    import psutil
+
+    srv = Server(tmp_path / "tables", tmp_path / "server.log")
+    srv.start()  # a pool of kernels starts filling now
+    made = srv.create(SEATS, pace=0.2)
+    children = psutil.Process(srv.proc.pid).children(recursive=True)
+    began = time.monotonic()
+    srv.proc.send_signal(sig)
+    srv.proc.wait(30)
+    took = time.monotonic() - began
+    srv.proc = None
+    assert took < 15, f"domeng app took {took:.1f} s to stop"
+    time.sleep(0.5)
+    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert (tmp_path / "tables" / f"{made['table']}.table.json").is_file()
+    again = Server(tmp_path / "tables", tmp_path / "again.log").start()
+    try:
+        assert "Tables played together: 1 resumed from" in (tmp_path / "again.log").read_text()
+        assert view(again, made, 0)["state"] == "waiting"
+    finally:
+        again.stop()
