@@ -512,3 +512,66 @@ def test_the_static_sites_play_page_says_playing_together_needs_domeng_app(monke
     monkeypatch.setattr(pages.sys, "platform", "emscripten")
     line = pages.invitation_html("id")
     assert "domeng app" in line and "href" not in line and "Play with others" in line
+
+
+def test_the_pages_name_seats_from_1_and_say_your_turn_in_each_language():
+    from domeng.together.pages import parts, seat_page
+
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"], lang="lt")
+    table = made.table
+    run_until_person(store, clock, made)
+    turn = table.round.turn
+    other = 3 if turn == 0 else 0
+    assert 'data-mine="1"' in parts(table, turn)["status"]
+    assert "Jūsų ėjimas" in parts(table, turn)["status"]
+    assert "Giliranmu" in parts(table, turn, lang="id")["status"]
+    assert f"Your turn, {table.names()[turn]}." in parts(table, turn, lang="en")["status"]
+    assert 'data-mine="0"' in parts(table, other)["status"]
+    seats = parts(table, other, lang="id")["seats"]
+    assert "(kursi 1)" in seats and "(kursi 5)" in seats and "kursi 0" not in seats
+    page = seat_page(table, other, lang="en")
+    assert "(seat 1)" in page and table.id not in page.split("<h1>")[1].split("</h1>")[0]
+
+
+def test_a_move_played_for_a_person_is_marked_in_the_log_and_why():
+    from domeng.together.pages import parts
+
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"], away_after=0,
+                             pace=0)
+    table = made.table
+    store.leave(table, 0)
+    for _ in range(60):
+        if table.played_for or table.round.is_over:
+            break
+        if table.round.turn == 3:
+            person_move(store, made)
+        else:
+            clock.now += 1
+            store.tick()
+    if not table.played_for:
+        pytest.skip("the round ended before seat 0's turn")  # pragma: no cover
+    drawn = parts(table, 3, lang="en")
+    assert drawn["log"].count("played for Andi by the computer") == len(table.played_for)
+    if table.round.events[-1].seat == 0:
+        assert "Played for Andi by the computer" in drawn["why"]
+    store.join(table, 0)
+    told = parts(table, 0, lang="en")["told"]
+    assert "While you were away, the computer played for you" in told
+    assert parts(table, 3, lang="en")["told"] == ""  # told to that person alone
+
+
+def test_the_games_end_shows_the_standings_in_words():
+    from domeng.together.pages import parts
+
+    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1,
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
+    table = made.table
+    play_round(store, made, clock)
+    foot = parts(table, 0, lang="en")["foot"]
+    said = foot.split("<a ")[0]  # the words, before the game file's link
+    assert "The game is over after 1 round." in said and "max_rounds" not in said
+    winner = table.round.result.winner
+    assert f"{table.names()[winner]}: " in foot and "1 round won" in foot
+    assert said.count("<li") == 5 and "domeng-together-file" in foot

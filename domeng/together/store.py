@@ -7,14 +7,21 @@ one secret token per person's seat, one for spectators and one for the host
 :func:`hmac.compare_digest`, and never writes a token to a log or a file). A token
 opens its table as that seat (:meth:`Store.access`); a forged one opens nothing.
 
-Turns go through the table's :class:`~domeng.game.Game`: a person's move
-(:meth:`Store.move`) must come from the seat to play, name the table's present
-moment (``seq``, the table's :attr:`Table.step`, so a replayed old request is
-refused) and be legal (the round checks it). :meth:`Store.tick` plays the
-computers at the table's ``pace``, deals the next round ``round_pause`` seconds
-after one ends, and lets a computer play for a person away longer than
-``away_after`` (a seat with no browser open, :meth:`Store.leave`) until the person
-is back (:meth:`Store.join`). The host ends the table (:meth:`Store.end`).
+A table waits for its people: nothing is dealt or played until every person's seat
+has been opened (:meth:`Store.join`), or the host starts it with computers for the
+empty seats (:meth:`Store.start`). Turns go through the table's
+:class:`~domeng.game.Game`: a person's move (:meth:`Store.move`) must come from the
+seat to play, name the table's present moment (``seq``, the table's
+:attr:`Table.step`, so a replayed old request is refused) and be legal (the round
+checks it). :meth:`Store.tick` plays the computers at the table's ``pace`` and lets a
+computer play for a person who was there and has been away longer than
+``away_after`` (a seat with no browser open, :meth:`Store.leave`) until the person is
+back; each such move is recorded (:attr:`Table.played_for`) and told to the person on
+their return. A round's end stays until every person here has pressed "Next round"
+(:meth:`Store.next_round`; the host's deals at once), or ``round_pause`` seconds on a
+table with a timer. A table with no person here is paused; one idle for
+``idle_after`` (7 days) is ended and kept as its game file. The host ends the table
+(:meth:`Store.end`).
 
 A refusal is a :class:`Refused` (or the round's :class:`~domeng.errors.IllegalMove`):
 one line, and nothing at the table changed.
@@ -594,7 +601,8 @@ class Store:
         if s.connections == 0 and s.away_since is None:
             s.away_since = self.clock()
             table.version += 1
-            if table.state == "round-over" and not table.waiting_next and table.ready:
+            if (table.state == "round-over" and table.ready and not table.waiting_next
+                    and not table.is_paused):
                 self._deal(table)  # the others were only waiting for this person
                 self._changed(table)
 
