@@ -377,6 +377,7 @@ def _voila_app():
             if getattr(self, "_stopping", False):
                 self._exit_now()
             self._stopping = True
+            self.log.info("Stopping...")  # as Voilà says on Ctrl-C
             timer = threading.Timer(10, self._exit_now)
             timer.daemon = True
             timer.start()
