@@ -116,6 +116,8 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
     assert mine.locator(".domeng-together-status").inner_text() == f"Your turn, {NAMES[turn]}."
     other = pages[(turn + 1) % 5]
     assert not other.title().startswith("▶")
+    icon = "document.querySelector('link[rel=icon]').href"
+    assert "d32f2f" in mine.evaluate(icon) and "d32f2f" not in other.evaluate(icon)
     assert f"{NAMES[turn]} (seat {turn + 1}) is to play." in \
         other.locator(".domeng-together-status").inner_text()
     seats_text = other.locator(".domeng-together-seats").inner_text()
