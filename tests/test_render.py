@@ -328,6 +328,31 @@ def test_a_label_goes_where_it_hides_nothing():
     assert spot.y > anchor.y  # the space above is taken, so it goes below
 
 
+def test_r10_the_last_domino_label_overlaps_no_tile_not_even_a_standing_double():
+    checked = 0
+    for seed in range(40):
+        r = Round.deal(random.Random(seed))
+        rng = random.Random(seed)
+        while not r.is_over:
+            r.play(rng.choice(r.legal_moves()))
+            for width in (300, 900):
+                root = ET.fromstring(render.line_svg(r.line, width=width, size=30))
+                labels = [e for e in root.iter() if "domeng-last-label" in classes(e)]
+                if not labels:
+                    continue
+                box = labels[0].find(f"{SVG}rect")
+                label = Rect(*(float(box.get(k)) for k in ("x", "y", "width", "height")))
+                for g in tiles_in(root):
+                    face = g.find(f"{SVG}rect")
+                    tx, ty = map(float, re.search(r"translate\(([-\d.]+) ([-\d.]+)\)",
+                                                  g.get("transform")).groups())
+                    drawn = Rect(tx + float(face.get("x")), ty + float(face.get("y")),
+                                 float(face.get("width")), float(face.get("height")))
+                    assert not label.hits(drawn, margin=0), (seed, width, g.get("data-id"))
+                checked += 1
+    assert checked > 500
+
+
 def test_the_line_reads_the_placed_halves_left_to_right():
     line = (
         Placed(parse_tile("6|2"), 2, 6, 1, 1),

@@ -21,11 +21,16 @@ class Clock:
         return self.now
 
 
-def new(kinds=("person", "greedy", "greedy", "person", "greedy"), folder=None, **options):
+def new(kinds=("person", "greedy", "greedy", "person", "greedy"), folder=None, *,
+        arrive=True, **options):
+    """A table; with ``arrive``, every person has opened their link (so it has started)."""
     clock = Clock()
     store = Store(folder, clock=clock)
     options.setdefault("pace", 1.0)
     made = store.create(list(kinds), **options)
+    if arrive:
+        for seat in made.tokens:
+            store.join(made.table, seat)
     return store, made, clock
 
 
@@ -194,58 +199,171 @@ def test_the_host_ends_the_table_and_it_takes_no_more_moves():
     assert snapshot(table) == before
 
 
-# ------------------------------------------------------------------ away seats
-def test_an_away_person_is_played_by_a_computer_until_back():
-    store, made, clock = new(["person", "greedy", "greedy", "greedy", "greedy"],
-                             away_after=10.0)
+# ------------------------------------------------------------------ waiting, away, paused
+def test_a_table_waits_for_its_people_before_the_first_deal():
+    store, made, clock = new(arrive=False, away_after=1.0)
+    table = made.table
+    clock.now += 600  # long after the table was made: nobody played for anybody
+    assert store.tick() == [] and table.state == "waiting" and table.step == 1
+    assert seat_json(table, 0)["hands"] == [None] * 5 and seat_json(table, 0)["legal"] == []
+    store.join(table, 0)
+    assert table.state == "waiting" and table.waiting_for == [3]
+    clock.now += 600
+    store.tick()
+    assert table.state == "waiting" and table.round.moves == []
+    with pytest.raises(Refused, match="waits for"):
+        store.move(table.id, made.tokens[0], "6|6", seq=table.step)
+    store.join(table, 3)  # the last person opens their link: the first round is dealt
+    assert table.state == "on" and table.played_for == set()
+
+
+def test_the_host_starts_the_table_with_computers_for_the_empty_seats():
+    store, made, _ = new(arrive=False)
     table = made.table
     store.join(table, 0)
-    run_until_person(store, clock, made)
-    if table.round.is_over:
-        pytest.skip("the round ended before the person's turn")  # pragma: no cover
+    with pytest.raises(Refused, match="host"):
+        store.start(table.id, made.tokens[0])
+    with pytest.raises(Refused):
+        store.start(table.id, made.host, {"3": "wizard"})
+    assert table.state == "waiting"
+    store.start(table.id, made.host, {"3": "greedy"})
+    assert table.state == "on" and table.kinds[3] == "greedy"
+    with pytest.raises(Refused, match="opens no seat"):
+        store.access(table.id, made.tokens[3])
+
+
+def test_an_away_person_is_played_by_a_computer_marked_so_and_told_on_return():
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             away_after=10.0, pace=0)
+    table = made.table
     store.leave(table, 0)
     assert table.seats[0].away_since is not None and not table.seats[0].stand_in
+    clock.now += 5
+    for _ in range(40):  # away, but not for long: seat 0 waits (seat 3 plays its turns)
+        if table.round.is_over or table.round.turn == 0:
+            break
+        if table.round.turn == 3:
+            person_move(store, made)
+        store.tick()
+    if table.round.is_over:
+        pytest.skip("the round ended before seat 0's turn")  # pragma: no cover
     step = table.step
+    store.tick()
+    assert table.step == step and not table.seats[0].stand_in
     clock.now += 5
     store.tick()
-    assert table.step == step  # away, but not for long: the seat waits
-    clock.now += 5
-    store.tick()
-    assert table.seats[0].stand_in
-    assert table.step == step + 1  # the stand-in played for the person at once
+    assert table.seats[0].stand_in and table.step == step + 1
+    moment = (0, table.round.events.index(next(e for e in table.round.events[::-1]
+                                                if e.seat == 0 and e.kind.value in
+                                                ("play", "pass"))))
+    assert moment in table.played_for and table.seats[0].missed == [moment]
+    data = seat_json(table, 3)
+    assert [e["played_for"] for e in data["events"]].count(True) == 1
     store.join(table, 0)
     assert not table.seats[0].stand_in and table.seats[0].away_since is None
+    assert table.seats[0].told == [moment] and table.seats[0].missed == []
+    store.dismiss(table, 0)
+    assert table.seats[0].told == []
+
+
+def test_away_after_never_keeps_the_seat_waiting_for_its_person():
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             away_after="never")
+    assert made.table.away_after is None
+    store.leave(made.table, 0)
+    clock.now += 10000
+    store.tick()
+    assert not made.table.seats[0].stand_in
+
+
+def test_a_table_with_no_person_here_pauses_and_resumes_when_one_returns():
+    store, made, clock = new(pace=0, away_after=0)
+    table = made.table
+    store.leave(table, 0)
+    store.leave(table, 3)
+    assert table.is_paused
+    step = table.step
+    for _ in range(20):
+        clock.now += 5
+        assert store.tick() == []
+    assert table.step == step  # no computer played for nobody
+    store.join(table, 3)
+    clock.now += 1
+    for _ in range(5):
+        store.tick()
+    assert table.step > step or table.round.turn == 3
 
 
 # ------------------------------------------------------------------ rounds
-def test_the_next_round_comes_after_the_pause_or_when_asked():
-    store, made, clock = new(["person"] + ["greedy"] * 4, round_pause=5.0, rounds=3)
-    table = made.table
-    for _ in range(2):
-        while not table.round.is_over:
-            run_until_person(store, clock, made)
-            if not table.round.is_over:
-                person_move(store, made)
-        assert table.state == "round-over"
-        assert len(table.game.rounds) in (1, 2)
-        if len(table.game.rounds) == 1:
-            clock.now += 5
-            store.tick()
-        else:
-            with pytest.raises(Refused, match="spectator"):
-                store.next_round(table.id, made.spectator, seq=table.step)
-            store.next_round(table.id, made.tokens[0], seq=table.step)
-        assert table.state == "on"
-    assert len(table.game.rounds) == 3
-
-
-def test_a_finished_game_takes_no_more_moves():
-    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1)
+def play_round(store, made, clock):
     table = made.table
     while not table.round.is_over:
         run_until_person(store, clock, made)
         if not table.round.is_over:
             person_move(store, made)
+
+
+def test_a_rounds_end_waits_until_every_person_here_presses_next_round():
+    store, made, clock = new(rounds=3)
+    table = made.table
+    play_round(store, made, clock)
+    clock.now += 3600
+    store.tick()
+    assert table.state == "round-over"  # no timer: the end stays
+    assert store.next_round(table.id, made.tokens[0], seq=table.step) is None
+    assert table.state == "round-over" and table.waiting_next == [3]
+    with pytest.raises(Refused, match="spectator"):
+        store.next_round(table.id, made.spectator, seq=table.step)
+    assert store.next_round(table.id, made.tokens[3], seq=table.step) is not None
+    assert table.state == "on" and len(table.game.rounds) == 2 and table.ready == set()
+    play_round(store, made, clock)
+    store.next_round(table.id, made.host, seq=table.step)  # the host deals at once
+    assert len(table.game.rounds) == 3
+
+
+def test_a_table_with_a_timer_deals_the_next_round_after_its_pause():
+    store, made, clock = new(["person"] + ["greedy"] * 4, round_pause=5.0, rounds=2)
+    table = made.table
+    play_round(store, made, clock)
+    clock.now += 4
+    store.tick()
+    assert table.state == "round-over"
+    clock.now += 1
+    store.tick()
+    assert table.state == "on" and len(table.game.rounds) == 2
+
+
+def test_an_idle_table_is_ended_and_kept_as_its_game_file(tmp_path):
+    wall = [1e9]
+    store = Store(tmp_path, clock=Clock(), wall=lambda: wall[0], idle_after=100)
+    made = store.create(["person"] + ["greedy"] * 4)
+    table = made.table
+    store.join(table, 0)
+    store.leave(table, 0)
+    wall[0] += 99
+    store.tick()
+    assert table.state != "ended"
+    wall[0] += 1
+    assert store.tick() == [table] and table.state == "ended" and table.idle
+    assert load(tmp_path / f"{table.id}.json").is_game
+    again = Store(tmp_path, wall=lambda: wall[0], idle_after=100)
+    assert again.get(table.id).state == "ended"
+
+
+def test_a_resumed_table_is_paused_until_someone_returns(tmp_path):
+    store, made, clock = new(folder=tmp_path, pace=0)
+    again = Store(tmp_path, clock=clock)
+    resumed = again.get(made.table.id)
+    assert resumed.started and resumed.is_paused
+    step = resumed.step
+    clock.now += 100
+    assert again.tick() == [] and resumed.step == step
+
+
+def test_a_finished_game_takes_no_more_moves():
+    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1)
+    table = made.table
+    play_round(store, made, clock)
     assert table.state == "finished"
     with pytest.raises(Refused, match="over"):
         store.next_round(table.id, made.tokens[0], seq=table.step)
@@ -311,6 +429,7 @@ def test_a_restart_resumes_every_table_at_the_same_moment(tmp_path):
         views = [seat_json(t, seat) for seat in (0, None)]
         for view in views:
             del view["version"]  # how many changes this process has shown
+            del view["seats"], view["paused"]  # who is here: nobody, just after a restart
         return t.step, t.round.event_count, list(t.round.hands), views
 
     before = moment(table)
@@ -393,3 +512,66 @@ def test_the_static_sites_play_page_says_playing_together_needs_domeng_app(monke
     monkeypatch.setattr(pages.sys, "platform", "emscripten")
     line = pages.invitation_html("id")
     assert "domeng app" in line and "href" not in line and "Play with others" in line
+
+
+def test_the_pages_name_seats_from_1_and_say_your_turn_in_each_language():
+    from domeng.together.pages import parts, seat_page
+
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"], lang="lt")
+    table = made.table
+    run_until_person(store, clock, made)
+    turn = table.round.turn
+    other = 3 if turn == 0 else 0
+    assert 'data-mine="1"' in parts(table, turn)["status"]
+    assert "Jūsų ėjimas" in parts(table, turn)["status"]
+    assert "Giliranmu" in parts(table, turn, lang="id")["status"]
+    assert f"Your turn, {table.names()[turn]}." in parts(table, turn, lang="en")["status"]
+    assert 'data-mine="0"' in parts(table, other)["status"]
+    seats = parts(table, other, lang="id")["seats"]
+    assert "(kursi 1)" in seats and "(kursi 5)" in seats and "kursi 0" not in seats
+    page = seat_page(table, other, lang="en")
+    assert "(seat 1)" in page and table.id not in page.split("<h1>")[1].split("</h1>")[0]
+
+
+def test_a_move_played_for_a_person_is_marked_in_the_log_and_why():
+    from domeng.together.pages import parts
+
+    store, made, clock = new(["person", "greedy", "greedy", "person", "greedy"],
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"], away_after=0,
+                             pace=0)
+    table = made.table
+    store.leave(table, 0)
+    for _ in range(60):
+        if table.played_for or table.round.is_over:
+            break
+        if table.round.turn == 3:
+            person_move(store, made)
+        else:
+            clock.now += 1
+            store.tick()
+    if not table.played_for:
+        pytest.skip("the round ended before seat 0's turn")  # pragma: no cover
+    drawn = parts(table, 3, lang="en")
+    assert drawn["log"].count("played for Andi by the computer") == len(table.played_for)
+    if table.round.events[-1].seat == 0:
+        assert "Played for Andi by the computer" in drawn["why"]
+    store.join(table, 0)
+    told = parts(table, 0, lang="en")["told"]
+    assert "While you were away, the computer played for you" in told
+    assert parts(table, 3, lang="en")["told"] == ""  # told to that person alone
+
+
+def test_the_games_end_shows_the_standings_in_words():
+    from domeng.together.pages import parts
+
+    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1,
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
+    table = made.table
+    play_round(store, made, clock)
+    foot = parts(table, 0, lang="en")["foot"]
+    said = foot.split("<a ")[0]  # the words, before the game file's link
+    assert "The game is over after 1 round." in said and "max_rounds" not in said
+    winner = table.round.result.winner
+    assert f"{table.names()[winner]}: " in foot and "1 round won" in foot
+    assert said.count("<li") == 5 and "domeng-together-file" in foot

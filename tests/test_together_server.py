@@ -5,9 +5,11 @@ restart that resumes the same moment. The store's own rules are tests/test_toget
 import contextlib
 import json
 import re
+import signal
+import time
 
 import pytest
-from together_server import Server, token_of
+from together_server import Seated, Server, token_of
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.slow
@@ -23,6 +25,13 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+@pytest.fixture
+def seated(server):
+    """``seated(made)``: every person of the table at their seat until the test ends."""
+    with contextlib.ExitStack() as stack:
+        yield lambda made: stack.enter_context(Seated(server, made))
+
+
 def view(server, made, seat):
     token = token_of(made["links"][str(seat)])
     status, data = server.request("GET", f"domeng/api/tables/{made['table']}", token=token)
@@ -32,7 +41,7 @@ def view(server, made, seat):
 
 def public(data):
     """A view without what changes when nothing was played (presence, version)."""
-    return {k: v for k, v in data.items() if k not in ("version", "seats")}
+    return {k: v for k, v in data.items() if k not in ("version", "seats", "paused")}
 
 
 def to_play(server, made):
@@ -67,8 +76,19 @@ def test_a_bad_table_is_refused_in_one_line(server, body):
     assert status == 409 and "\n" not in data["error"]
 
 
-def test_a_seat_sees_its_own_hand_and_no_other(server):
+def test_a_table_waits_for_its_people_and_shows_no_hand_before(server):
+    made = server.create(SEATS, pace=0)
+    time.sleep(1)
+    data = view(server, made, 0)
+    assert data["state"] == "waiting" and data["hands"] == [None] * 5 and data["events"] == []
+    with Seated(server, made):
+        data = view(server, made, 0)
+        assert data["state"] == "on" and data["hands"][0]
+
+
+def test_a_seat_sees_its_own_hand_and_no_other(server, seated):
     made = server.create(SEATS, pace=0.2)
+    seated(made)
     for seat in (0, 1, 4):
         data = view(server, made, seat)
         assert data["seat"] == seat
@@ -80,10 +100,11 @@ def test_a_seat_sees_its_own_hand_and_no_other(server):
     assert status == 200 and data["hands"] == [None] * 5
 
 
-def test_the_seat_page_holds_data_ids_only_on_the_seats_own_tiles(server):
+def test_the_seat_page_holds_data_ids_only_on_the_seats_own_tiles(server, seated):
     import urllib.request
 
     made = server.create(SEATS, pace=0.2)
+    seated(made)
     mine = view(server, made, 4)["hands"][4]
     others = set()
     for seat in (0, 1):
@@ -123,8 +144,9 @@ def test_a_forged_token_opens_nothing(server):
     assert status == 404
 
 
-def test_hostile_moves_change_nothing(server):
+def test_hostile_moves_change_nothing(server, seated):
     made = server.create(SEATS, pace=0.2)
+    seated(made)
     table = made["table"]
     seat, data = to_play(server, made)
     other = next(s for s in (0, 1, 4) if s != seat)
@@ -236,8 +258,10 @@ def test_no_token_is_written_to_the_log(server):
         assert token_of(url) not in log
 
 
-def test_a_restart_resumes_every_table_at_the_same_moment(server):
+def test_a_restart_resumes_every_table_at_the_same_moment(server, seated):
     made = [server.create(SEATS, pace=0.2) for _ in range(2)]
+    for m in made:
+        seated(m)
     for m in made:
         seat, data = to_play(server, m)
         if seat is not None:
@@ -255,3 +279,28 @@ def test_a_restart_resumes_every_table_at_the_same_moment(server):
     assert after == before
     for m in made:  # the same links work
         assert view(server, m, 4)["seat"] == 4
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_domeng_app_stops_at_once_while_its_kernel_pool_fills(tmp_path, sig):
+    import psutil
+
+    srv = Server(tmp_path / "tables", tmp_path / "server.log")
+    srv.start()  # a pool of kernels starts filling now
+    made = srv.create(SEATS, pace=0.2)
+    children = psutil.Process(srv.proc.pid).children(recursive=True)
+    began = time.monotonic()
+    srv.proc.send_signal(sig)
+    srv.proc.wait(30)
+    took = time.monotonic() - began
+    srv.proc = None
+    assert took < 15, f"domeng app took {took:.1f} s to stop"
+    time.sleep(0.5)
+    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert (tmp_path / "tables" / f"{made['table']}.table.json").is_file()
+    again = Server(tmp_path / "tables", tmp_path / "again.log").start()
+    try:
+        assert "Tables played together: 1 resumed from" in (tmp_path / "again.log").read_text()
+        assert view(again, made, 0)["state"] == "waiting"
+    finally:
+        again.stop()

@@ -3,6 +3,7 @@ and benchmark: start it, talk to its API, stop it (kernels included)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -116,3 +117,30 @@ def token_of(url: str) -> str:
     from urllib.parse import parse_qs, urlsplit
 
     return parse_qs(urlsplit(url).query)["token"][0]
+
+
+class Seated:
+    """Every person of a table ``made`` at their seat: one websocket each, open while the
+    ``with`` block runs (a table waits for its people, and pauses when none is there)."""
+
+    def __init__(self, server: Server, made: dict) -> None:
+        self.server, self.made = server, made
+        self.sockets: list = []
+        self.stack = contextlib.ExitStack()
+
+    def __enter__(self) -> Seated:
+        from websockets.sync.client import connect
+
+        url = (self.server.base.replace("http", "ws")
+               + f"domeng/api/tables/{self.made['table']}/ws?lang=en")
+        for link in self.made["links"].values():
+            ws = self.stack.enter_context(connect(url))
+            ws.send(json.dumps({"type": "hello", "token": token_of(link)}))
+            self.sockets.append(ws)
+        for ws in self.sockets:
+            while json.loads(ws.recv(timeout=10))["type"] != "state":
+                pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()

@@ -149,18 +149,24 @@ def snake_layout(
 
 
 def _label_spot(anchor: Rect, w: float, h: float, taken: list[Rect], lo: float) -> Rect:
-    """The first place around ``anchor`` where a ``w`` × ``h`` label overlaps nothing."""
+    """The first place around ``anchor`` where a ``w`` × ``h`` label overlaps nothing:
+    just above, below, right or left of it, then further away above or below (past a
+    standing double beside it), and at worst above every tile."""
     cx = anchor.x + anchor.w / 2
+    x = max(lo, cx - w / 2)
     spots = [
-        Rect(max(lo, cx - w / 2), anchor.y - 5 - h, w, h),
-        Rect(max(lo, cx - w / 2), anchor.y + anchor.h + 5, w, h),
+        Rect(x, anchor.y - 5 - h, w, h),
+        Rect(x, anchor.y + anchor.h + 5, w, h),
         Rect(anchor.x + anchor.w + 7, anchor.y + anchor.h / 2 - h / 2, w, h),
         Rect(anchor.x - 7 - w, anchor.y + anchor.h / 2 - h / 2, w, h),
     ]
+    for k in range(1, 9):  # further away, a label's height at a time
+        spots.append(Rect(x, anchor.y - 5 - h - k * h / 2, w, h))
+        spots.append(Rect(x, anchor.y + anchor.h + 5 + k * h / 2, w, h))
     for spot in spots:
         if spot.x >= lo and not any(spot.hits(t) for t in taken):
             return spot
-    return spots[0]
+    return Rect(x, min(t.y for t in taken) - 5 - h, w, h)
 
 
 def _tile_title(_: Words, p: Placed, names: Sequence[str] | None, is_last: bool) -> str:

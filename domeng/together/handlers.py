@@ -12,7 +12,10 @@ at ten tables are 50 websockets, not 50 kernels. The addresses:
   ``?token=``) answers that seat's view (:func:`~domeng.together.store.seat_json`);
 - ``POST /domeng/api/tables/ID/moves`` with a token and ``{"tile": "6|3", "end":
   "left", "seq": STEP}`` (``"tile": null`` passes; ``{"action": "next", "seq": STEP}``
-  deals the next round, ``{"action": "end"}`` is the host's end) makes a move;
+  says its person is ready for the next round, ``{"action": "start", "computers": {"3":
+  "greedy"}}`` is the host's start of a table still waiting for people, ``{"action":
+  "seen"}`` dismisses what was played for the person while away, ``{"action": "end"}`` is
+  the host's end) makes a move;
 - ``/domeng/api/tables/ID/ws?lang=id``: the websocket of one page; its first message
   is ``{"type": "hello", "token": …}``, then ``{"type": "move", "tile", "end", "seq"}``,
   ``{"type": "next", "seq"}`` or ``{"type": "end"}``; the server sends ``{"type":
@@ -278,6 +281,11 @@ def apply(store: Store, table_id: str, token: str, data: dict[str, Any]) -> Acce
         store.next_round(table_id, token, seq=data.get("seq"))
     elif action == "end":
         store.end(table_id, token)
+    elif action == "start":
+        store.start(table_id, token, data.get("computers"))
+    elif action == "seen":
+        access = store.access(table_id, token)
+        store.dismiss(access.table, access.seat)
     else:
         raise Refused(N_("unknown request {value}: a move, next or end"),
                       value=json.dumps(action)[:40])

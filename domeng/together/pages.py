@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import json
 import sys
+import time
 from typing import Any
 
 from domeng import render
@@ -33,17 +34,25 @@ from domeng.i18n import Words, language_names, words
 from domeng.players import PLAYERS
 from domeng.round import Round, SeatView
 from domeng.tiles import Tile
-from domeng.together.store import PERSON, Table
+from domeng.together.store import PERSON, STAND_IN, Table
 
 __all__ = ["PARTS", "README_SECTION", "invitation_html", "new_table_page", "parts", "seat_page"]
 
 esc = html.escape
 
-PARTS = ("board", "why", "log", "seats", "foot")
+PARTS = ("status", "told", "board", "why", "log", "seats", "foot")
 """The parts of a seat page the server redraws after a change (``data-part=``)."""
 
+ICON = ("data:image/svg+xml," + "%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+        "%3Crect x='4' y='1' width='8' height='14' rx='2' fill='%23fff' stroke='%23333'/%3E"
+        "%3Cline x1='4' y1='8' x2='12' y2='8' stroke='%23333'/%3E"
+        "%3Ccircle cx='8' cy='4.5' r='1.2' fill='%23333'/%3E"
+        "%3Ccircle cx='8' cy='11.5' r='1.2' fill='%23333'/%3E%3C/svg%3E")
+"""The pages' tab icon: a domino (on a person's turn the script shows a red dot)."""
+
 README_SECTION = "Play with others"
-"""The README's section on playing together (the static site's play page names it)."""
+"""The title of the documentation's guide to playing together (docs/guides/host.md), which
+the static site's play page names."""
 
 
 def _state(table: Table, seat: int | None) -> Round | SeatView:
@@ -55,13 +64,23 @@ def _state(table: Table, seat: int | None) -> Round | SeatView:
     return r.view_for(seat if seat is not None else (r.turn if r.turn is not None else 0))
 
 
+def _who(_: Words, table: Table, s: int, names: list[str] | None = None) -> str:
+    """A seat as people read it: its name and its number counted from 1."""
+    names = names if names is not None else table.names(_.lang)
+    # TRANSLATORS: a player's name and their seat at the table, counted from 1
+    return _("{name} (seat {seat})", name=names[s], seat=s + 1)
+
+
 def parts(table: Table, seat: int | None, *, lang: str | None = None,
           is_host: bool = False, base: str = "/") -> dict[str, str]:
-    """The parts of ``seat``'s page (None: a spectator's; ``is_host``: with the End
-    button) as HTML, in ``lang`` (default: the table's). ``base``: the server's root URL."""
+    """The parts of ``seat``'s page (None: a spectator's; ``is_host``: with the Start and
+    End buttons) as HTML, in ``lang`` (default: the table's). ``base``: the server's root
+    URL."""
     _ = words(lang or table.lang)
     return {
-        "board": _board(_, table, seat),
+        "status": _status(_, table, seat),
+        "told": _told(_, table, seat),
+        "board": _board(_, table, seat, is_host),
         "why": _why(_, table),
         "log": _log(_, table),
         "seats": _seats(_, table, seat),
@@ -69,7 +88,68 @@ def parts(table: Table, seat: int | None, *, lang: str | None = None,
     }
 
 
-def _board(_: Words, table: Table, seat: int | None) -> str:
+def _status(_: Words, table: Table, seat: int | None) -> str:
+    """One line: whose turn it is ("your turn" on your page), or why nothing moves."""
+    state = table.state
+    names = table.names(_.lang)
+    r = table.round
+    mine = False
+    if state == "waiting":
+        text = _("Waiting for {names} to open their links: the first round is dealt when "
+                 "everyone is here.", names=_.join([_who(_, table, s, names)
+                                                    for s in table.waiting_for]))
+    elif state == "ended":
+        text = (_("Nobody came to this table for a long time, so it was ended; its game is "
+                  "kept below.") if table.idle else _("The host has ended this table."))
+    elif state == "finished":
+        text = _("The game is over.")
+    elif table.is_paused:
+        text = _("Paused: nobody is at the table. The game goes on when someone comes back.")
+    elif state == "round-over":
+        text = _("Round {round} is over.", round=len(table.game.rounds))
+    elif r.turn == seat:
+        mine = True
+        text = _("Your turn, {name}.", name=names[seat])
+    elif r.turn is not None:
+        st = table.seats[r.turn]
+        who = _who(_, table, r.turn, names)
+        if st.is_person and st.stand_in:
+            text = _("{who} is to play; they are away, so the computer plays for them.",
+                     who=who)
+        elif st.is_person:
+            text = _("{who} is to play.", who=who)
+        else:
+            text = _("{who} is to play (a computer).", who=who)
+    else:  # pragma: no cover - a round on always has a turn
+        text = ""
+    return (f'<p class="domeng-together-status" data-mine="{int(mine)}" '
+            f'data-state="{state}">{esc(text)}</p>')
+
+
+def _told(_: Words, table: Table, seat: int | None) -> str:
+    """To a person back from away: what the computer played for them, in one line."""
+    if seat is None or not table.seats[seat].told:
+        return ""
+    moves = []
+    for k, i in table.seats[seat].told:
+        events = table.game.rounds[k].events or ()
+        e = events[i] if i < len(events) else None
+        if e is None:
+            continue
+        # TRANSLATORS: one move in "the computer played for you: 6|3, a pass (round 2)"
+        moves.append(_("{move} (round {round})", round=k + 1,
+                       move=str(e.tile) if e.tile is not None else _("a pass")))
+    text = _("While you were away, the computer played for you: {moves}. They count as your "
+             "moves: the stones and wins they brought are yours.", moves=", ".join(moves))
+    ok = _button(_("OK"), "seen")
+    return f'<div class="domeng-together-told" role="status"><p>{esc(text)}</p>{ok}</div>'
+
+
+def _board(_: Words, table: Table, seat: int | None, is_host: bool = False) -> str:
+    if table.state == "waiting" or (table.state == "ended" and not table.started):
+        return (f'<div class="domeng-together-table" data-step="{table.step}" '
+                f'data-state="{table.state}" data-legal="[]">'
+                f"{_waiting(_, table, seat, is_host)}</div>")
     state = _state(table, seat)
     names = table.names(_.lang)
     over = isinstance(state, Round)
@@ -85,11 +165,69 @@ def _board(_: Words, table: Table, seat: int | None) -> str:
         if any(m.tile is None for m in legal):
             # TRANSLATORS: a button: pass without playing, allowed here (R9)
             actions.append(_button(_("Pass (R9)"), "pass"))
-    if table.state == "round-over" and seat is not None:
-        actions.append(_button(_("Next round"), "next"))
+    if table.state == "round-over":
+        actions += _next_round(_, table, seat, is_host)
     acts = f'<div class="domeng-together-actions">{"".join(actions)}</div>' if actions else ""
     return (f'<div class="domeng-together-table" data-step="{table.step}" '
             f'data-state="{table.state}" data-legal="{esc(moves)}">{picture}{acts}</div>')
+
+
+def _waiting(_: Words, table: Table, seat: int | None, is_host: bool) -> str:
+    """Before the first deal: who has taken their seat, and (to the host) Start now."""
+    names = table.names(_.lang)
+    rows = []
+    for s, st in enumerate(table.seats):
+        if not st.is_person:
+            fact = _kind(_, st.kind)
+        elif st.arrived:
+            fact = _("has taken their seat")
+        else:
+            fact = _("has not opened their link yet")
+        me = _(" (you)") if s == seat else ""
+        pick = ""
+        if is_host and st.is_person and not st.arrived and not table.ended:
+            options = "".join(
+                f'<option value="{k}"{" selected" if k == STAND_IN else ""}>'
+                f"{esc(_kind(_, k))}</option>" for k in sorted(PLAYERS))
+            label = esc(_("a computer for {name} if you start now", name=names[s]))
+            pick = (f' <select class="domeng-together-computer" data-seat="{s}" '
+                    f'aria-label="{label}">{options}</select>')
+        mark = "✓" if not st.is_person or st.arrived else "…"
+        here = int(st.arrived or not st.is_person)  # a computer is always in its seat
+        rows.append(f'<li data-seat="{s}" data-arrived="{here}">{mark} '
+                    f"<strong>{esc(_who(_, table, s, names))}</strong>{esc(me)}: "
+                    f"{esc(fact)}{pick}</li>")
+    head = esc(_("The table waits for its people. Nothing is played until everyone has "
+                 "opened their link."))
+    out = f'<div class="domeng-together-waiting"><p>{head}</p><ul>{"".join(rows)}</ul>'
+    if is_host and not table.ended:
+        out += ("<p>" + esc(_("Not everyone can come? Start now: a computer plays each "
+                              "empty seat for the whole game."))
+                + "</p>" + _button(_("Start now"), "start"))
+    return out + "</div>"
+
+
+def _next_round(_: Words, table: Table, seat: int | None, is_host: bool) -> list[str]:
+    """At a round's end: the Next round button, who is still reading, the countdown."""
+    out = []
+    names = table.names(_.lang)
+    if is_host or (seat is not None and table.seats[seat].is_person
+                   and seat not in table.ready):
+        out.append(_button(_("Next round"), "next"))
+    waiting = table.waiting_next
+    if waiting and (seat in table.ready or is_host):
+        out.append('<p class="domeng-note">' + esc(_(
+            "Waiting for {names} to press “Next round”.",
+            names=_.join([_who(_, table, s, names) for s in waiting]))) + "</p>")
+    if table.round_pause is not None:
+        left = max(0.0, table.round_pause - (time.monotonic() - table.changed_at))
+        deadline = int((time.time() + left) * 1000)
+        # TRANSLATORS: {seconds} counts down on the page
+        text = esc(_("The next round is dealt in {seconds} s.", seconds="\x00")).replace(
+            "\x00", f'<span class="domeng-together-seconds">{round(left)}</span>')
+        out.append(f'<p class="domeng-together-countdown" data-deadline="{deadline}">'
+                   f"{text}</p>")
+    return out
 
 
 def _button(label: str, action: str, **data: str) -> str:
@@ -120,25 +258,42 @@ def _end_choices(_: Words, view: SeatView, legal) -> list[str]:
     return out
 
 
+def _played_for(_: Words, table: Table, k: int, i: int, seat: int | None,
+                names: list[str]) -> str:
+    """"played for Besse by the computer" when a computer made this move for a person."""
+    if (k, i) not in table.played_for or seat is None:
+        return ""
+    return _("played for {name} by the computer", name=names[seat])
+
+
 def _why(_: Words, table: Table) -> str:
     r = table.round
     names = table.names(_.lang)
-    events = r.events or ()
+    events = (r.events or ()) if table.started else ()
+    note = ""
     if events:
         body = render.event_html(events[-1], names=names, lang=_.lang)
         terms = events[-1].terms
-    else:
+        k, i, e = len(table.game.rounds) - 1, len(events) - 1, events[-1]
+        if _played_for(_, table, k, i, e.seat, names):
+            note = esc(_("Played for {name} by the computer while they were away. The move "
+                         "counts as {name}'s: the rules do not change, so its stones and a "
+                         "win are theirs.", name=names[e.seat]))
+            note = f'<p class="domeng-together-played-for">{note}</p>'
+    elif table.started:
         dealt = deal_text(len(table.game.rounds), hand_size=r.rules.hand_size,
                           sleeping=len(r.sleeping_tiles), opener=r.opener, names=names,
                           lang=_.lang)
         body = f'<p class="domeng-event-text">{esc(dealt)}</p>'
         terms = ()
+    else:
+        body, terms = "", ()
     if terms:
         lit = _("(lit: {terms})", terms=", ".join(t.label for t in terms))
     else:
         lit = _("(lit: none)")
     glossary = esc(_("Glossary"))
-    return (f'{body}<details class="domeng-glossary-box"><summary>{glossary} '
+    return (f'{body}{note}<details class="domeng-glossary-box"><summary>{glossary} '
             f'<span class="domeng-note">{esc(lit)}</span></summary>'
             f"{render.glossary_html(terms, lit_first=True, lang=_.lang)}</details>")
 
@@ -146,12 +301,16 @@ def _why(_: Words, table: Table) -> str:
 def _log(_: Words, table: Table) -> str:
     names = table.names(_.lang)
     items = []
-    for i, r in enumerate(table.game.rounds):
+    for i, r in enumerate(table.game.rounds if table.started else ()):
         dealt = esc(_("Round {round}: the deal", round=i + 1))
         items.append(f'<li class="domeng-log-round">{dealt}</li>')
-        for k, e in enumerate(r.events or (), start=1):
-            items.append(f'<li><span class="domeng-log-pos">{i + 1}.{k}</span> '
-                         f"{esc(e.describe(names, lang=_.lang))}</li>")
+        for k, e in enumerate(r.events or ()):
+            text = e.describe(names, lang=_.lang)
+            marked = _played_for(_, table, i, k, e.seat, names)
+            extra = (f' <em class="domeng-together-played-for">({esc(marked)})</em>'
+                     if marked else "")
+            items.append(f'<li><span class="domeng-log-pos">{i + 1}.{k + 1}</span> '
+                         f"{esc(text)}{extra}</li>")
     label = esc(_("events so far"))
     return f'<ol class="domeng-together-log" aria-label="{label}">{"".join(items)}</ol>'
 
@@ -170,15 +329,19 @@ def _seats(_: Words, table: Table, seat: int | None) -> str:
     for s, st in enumerate(table.seats):
         facts = [_kind(_, st.kind)]
         if st.is_person:
-            if st.stand_in:
+            if not st.arrived:
+                facts.append(_("has not opened their link yet"))
+            elif st.stand_in:
                 facts.append(_("away: a computer plays for them until they are back"))
             elif st.away_since is not None:
                 facts.append(_("away"))
             else:
                 facts.append(_("here"))
+            if s in table.ready and table.state == "round-over":
+                facts.append(_("ready for the next round"))
         me = _(" (you)") if s == seat else ""
-        rows.append(f'<li data-seat="{s}"><strong>{esc(names[s])}</strong>{esc(me)}: '
-                    f'{esc(", ".join(facts))}</li>')
+        rows.append(f'<li data-seat="{s}"><strong>{esc(_who(_, table, s, names))}</strong>'
+                    f'{esc(me)}: {esc(", ".join(facts))}</li>')
     heading = esc(_("Who sits where"))
     return f'<h2>{heading}</h2><ul class="domeng-together-seats">{"".join(rows)}</ul>'
 
@@ -187,18 +350,40 @@ def _foot(_: Words, table: Table, seat: int | None, is_host: bool, base: str) ->
     out = []
     state = table.state
     if state == "ended":
-        ended = esc(_("The host has ended this table."))
+        ended = esc(_("Nobody came to this table for a long time, so it was ended.")
+                    if table.idle else _("The host has ended this table."))
         out.append(f"<p><strong>{ended}</strong></p>")
-    elif state == "finished":
-        limit = table.game.limit_reached(lang=_.lang) or ""
-        over = esc(_("The game is over: {limit}.", limit=limit))
-        out.append(f"<p><strong>{over}</strong></p>")
-    if table.round.is_over or state == "ended":
-        if table.round.is_over:
-            out.append(_keep(_, table, base))
+    if state in ("finished", "ended") and table.started:
+        out.append(_standings(_, table))
+    if table.started and (table.round.is_over or state == "ended"):
+        out.append(_keep(_, table, base))
     if is_host and state not in ("ended", "finished"):
         out.append(_button(_("End the table"), "end"))
     return "".join(out)
+
+
+def _standings(_: Words, table: Table) -> str:
+    """The game's result in words: each player's place, stones, CAMATs and rounds won."""
+    game = table.game
+    done = [r for r in game.rounds if r.is_over]
+    wins = [sum(1 for r in done if r.result is not None and r.result.winner == s)
+            for s in range(game.rules.seats)]
+    names = table.names(_.lang)
+    standings = game.standings()
+    head = _.ngettext("The game is over after {count} round. The standings (R23: most CAMATs "
+                      "first, then fewest stones):",
+                      "The game is over after {count} rounds. The standings (R23: most "
+                      "CAMATs first, then fewest stones):", len(done))
+    rows = []
+    for st in standings:
+        stones = _.ngettext("{count} stone", "{count} stones", st.stones)
+        camats = _.ngettext("{count} CAMAT", "{count} CAMATs", st.camats)
+        won = _.ngettext("{count} round won", "{count} rounds won", wins[st.seat])
+        rows.append(f'<li data-seat="{st.seat}">' + esc(_(
+            "{rank}. {name}: {stones}, {camats}, {won}", rank=st.rank, name=names[st.seat],
+            stones=stones, camats=camats, won=won)) + "</li>")
+    return (f'<div class="domeng-together-standings"><p><strong>{esc(head)}</strong></p>'
+            f'<ol>{"".join(rows)}</ol></div>')
 
 
 def _keep(_: Words, table: Table, base: str) -> str:
@@ -244,7 +429,8 @@ def _head(_: Words, title: str, static: str) -> str:
     return (f'<!doctype html><html lang="{_.lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="referrer" content="no-referrer">'
-            f"<title>{esc(title)}</title><style>{render.CSS}</style>"
+            f'<title>{esc(title)}</title><link rel="icon" href="{ICON}">'
+            f"<style>{render.CSS}</style>"
             f'<link rel="stylesheet" href="{static}together.css"></head>')
 
 
@@ -253,29 +439,39 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
     """The whole page of ``seat`` (None: a spectator or, ``is_host``, the host) at
     ``table``, in ``lang`` (default: the table's); ``base``: the server's root URL
     (``http://host:8866/``). The token is not written in it: the script reads it from
-    the page's own address."""
+    the page's own address. The tab's title (and its icon) changes on the seat's turn."""
     _ = words(lang or table.lang)
     names = table.names(_.lang)
     if seat is not None:
-        who = _("you are {name}", name=names[seat])
+        who = _("you are {name}", name=_who(_, table, seat, names))
     elif is_host:
         who = _("host")
     else:
         who = _("spectator")
-    title = _("Domeng table {table} · {who}", table=table.id, who=who)
+    title = _("Domeng · {who}", who=who)
+    # TRANSLATORS: the browser tab's title on a person's turn
+    turn_title = _("▶ Your turn · Domeng") if seat is not None else title
     static = f"{base}domeng/static/"
     drawn = parts(table, seat, lang=_.lang, is_host=is_host, base=base)
     why_open = _("Why?")
     log_words = esc(_("Event log"))
     lost = esc(_("The connection was lost: reconnecting …"))
+    sound = esc(_("A sound and a buzz on my turn"))
+    close = esc(_("Close"))
     return (
         _head(_, title, static)
         + f'<body><main class="domeng domeng-together" data-table="{table.id}" '
         f'data-seat="{"" if seat is None else seat}" data-lang="{_.lang}" '
+        f'data-title="{esc(title)}" data-turn-title="{esc(turn_title)}" '
         f'data-api="{base}domeng/api/tables/{table.id}">'
         f'<header class="domeng-together-head"><h1>{esc(title)}</h1>{_language_nav(_)}'
-        "</header>"
-        '<p class="domeng-together-notice" role="alert" aria-live="assertive"></p>'
+        + (f'<label class="domeng-together-sound"><input type="checkbox" checked> {sound}'
+           "</label>" if seat is not None else "")
+        + "</header>"
+        f'<div data-part="status">{drawn["status"]}</div>'
+        f'<div data-part="told">{drawn["told"]}</div>'
+        '<div class="domeng-together-notice" role="alert" aria-live="assertive" hidden>'
+        f'<p></p><button type="button" data-action="dismiss">{close}</button></div>'
         '<div class="domeng-together-main">'
         f'<section class="domeng-together-board" data-part="board">{drawn["board"]}</section>'
         '<div class="domeng-together-side">'
@@ -308,16 +504,35 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     link per person's seat, the spectators' and the host's."""
     _ = words(lang)
     title = _("Play with others: a new table")
+    from domeng.app.controller import DEFAULT_NAMES
+
     kinds = [(PERSON, _kind(_, PERSON))] + [(k, _kind(_, k)) for k in sorted(PLAYERS)]
     rows = []
+    name_label = _("Name")
     for s in range(5):
         default = PERSON if s in (0, 1) else "heuristic"
         options = "".join(
             f'<option value="{k}"{" selected" if k == default else ""}>{esc(label)}</option>'
             for k, label in kinds)
-        label = esc(_("Seat {seat}", seat=s))
-        rows.append(f'<label>{label} <select name="seat" data-seat="{s}">{options}</select>'
-                    "</label>")
+        # TRANSLATORS: one of the five seats at a table played together, counted from 1
+        label = esc(_.pgettext("a seat at a table", "Seat {seat}", seat=s + 1))
+        rows.append(f'<fieldset class="domeng-together-seat-row"><legend>{label}</legend>'
+                    f'<select name="seat" data-seat="{s}" aria-label="{label}">{options}'
+                    f'</select><input name="name" data-seat="{s}" maxlength="20" '
+                    f'value="{esc(DEFAULT_NAMES[s])}" aria-label="{esc(name_label)} · {label}">'
+                    "</fieldset>")
+    away = esc(_("When a person leaves, a computer plays for them after"))
+    away_options = "".join(
+        f'<option value="{v}"{" selected" if v == "30" else ""}>{esc(t)}</option>'
+        for v, t in (("15", _("{count} s", count=15)), ("30", _("{count} s", count=30)),
+                     ("60", _("{count} s", count=60)), ("300", _("{count} s", count=300)),
+                     ("never", _("never: the seat waits for them"))))
+    pause = esc(_("After a round"))
+    pause_options = "".join(
+        f'<option value="{v}">{esc(t)}</option>'
+        for v, t in (("", _("wait until everyone presses “Next round”")),
+                     ("15", _("the next round comes after {count} s", count=15)),
+                     ("30", _("the next round comes after {count} s", count=30))))
     pace = esc(_("Seconds a computer takes for a move"))
     rounds = esc(_("Rounds (empty: until the host ends the table)"))
     create = esc(_("Make the table"))
@@ -327,7 +542,9 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     keep = esc(_("Send each person their own link; keep the host's link, which ends the "
                  "table."))
     words_json = esc(json.dumps({
-        "seat": _("Seat {seat}"), "spectator": _("Spectators"), "host": _("Host (you)"),
+        "seat": _.pgettext("a seat at a table", "Seat {seat}"), "spectator": _("Spectators"),
+        "host": _("Host (you)"),
+        "names": [DEFAULT_NAMES[s] for s in range(5)],
     }, ensure_ascii=False))
     return (
         _head(_, title, f"{base}domeng/static/")
@@ -338,6 +555,8 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
         f'<label>{pace} <input name="pace" type="number" min="0" max="60" step="0.5" '
         'value="1.5"></label>'
         f'<label>{rounds} <input name="rounds" type="number" min="1" max="100"></label>'
+        f'<label>{away} <select name="away_after">{away_options}</select></label>'
+        f'<label>{pause} <select name="round_pause">{pause_options}</select></label>'
         f'<button type="submit">{create}</button></form>'
         '<p class="domeng-together-notice" role="alert"></p>'
         f'<section class="domeng-together-links" hidden><p>{keep}</p><ul></ul></section>'
@@ -345,25 +564,30 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     )
 
 
-def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables/new") -> str:
+def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables/new",
+                    link_style: str = "") -> str:
     """The play page's "Play with others" line: a link to the form of a new table on a
     ``domeng app`` server; on the static site (Python in the browser, no server) one
-    line saying that playing together needs ``domeng app``, naming the README's section.
+    line saying that playing together needs ``domeng app``, naming the documentation's guide.
+    ``link_style``: the link's inline style, so that it looks like the page's other links
+    (a notebook's theme draws a bare link black and not underlined).
 
     >>> "domeng/tables/new?lang=id" in invitation_html("id")
     True
     """
     _ = words(lang)
     if sys.platform == "emscripten":  # the static site: no server holds a table
-        # TRANSLATORS: {command} is a shell command; {section} the README's section title
+        # TRANSLATORS: {command} is a shell command; {section} the title of the documentation's guide
         text = _("Playing with others, each on their own device, needs a Domeng server: "
-                 "{command} (the README, “{section}”).", command="<code>domeng app</code>",
+                 "{command} (the documentation, “{section}”).", command="<code>domeng app</code>",
                  section=esc(README_SECTION))
         return f'<p class="domeng-together-invite">{text}</p>'
     label = esc(_("Play with others"))
     note = esc(_("each on their own phone or computer, people and computers at one table"))
-    return (f'<p class="domeng-together-invite"><a href="{href}?lang={_.lang}" '
-            f'target="_blank">{label} →</a> <span class="domeng-note">{note}</span></p>')
+    style = f' style="{esc(link_style)}"' if link_style else ""
+    return (f'<p class="domeng-together-invite" style="margin: 0 0 6px;"><a '
+            f'class="domeng-together-invite-link" href="{href}?lang={_.lang}" '
+            f'target="_blank"{style}>{label} →</a> <span class="domeng-note">{note}</span></p>')
 
 
 def state_message(table: Table, seat: int | None, *, lang: str | None = None,

@@ -7,14 +7,21 @@ one secret token per person's seat, one for spectators and one for the host
 :func:`hmac.compare_digest`, and never writes a token to a log or a file). A token
 opens its table as that seat (:meth:`Store.access`); a forged one opens nothing.
 
-Turns go through the table's :class:`~domeng.game.Game`: a person's move
-(:meth:`Store.move`) must come from the seat to play, name the table's present
-moment (``seq``, the table's :attr:`Table.step`, so a replayed old request is
-refused) and be legal (the round checks it). :meth:`Store.tick` plays the
-computers at the table's ``pace``, deals the next round ``round_pause`` seconds
-after one ends, and lets a computer play for a person away longer than
-``away_after`` (a seat with no browser open, :meth:`Store.leave`) until the person
-is back (:meth:`Store.join`). The host ends the table (:meth:`Store.end`).
+A table waits for its people: nothing is dealt or played until every person's seat
+has been opened (:meth:`Store.join`), or the host starts it with computers for the
+empty seats (:meth:`Store.start`). Turns go through the table's
+:class:`~domeng.game.Game`: a person's move (:meth:`Store.move`) must come from the
+seat to play, name the table's present moment (``seq``, the table's
+:attr:`Table.step`, so a replayed old request is refused) and be legal (the round
+checks it). :meth:`Store.tick` plays the computers at the table's ``pace`` and lets a
+computer play for a person who was there and has been away longer than
+``away_after`` (a seat with no browser open, :meth:`Store.leave`) until the person is
+back; each such move is recorded (:attr:`Table.played_for`) and told to the person on
+their return. A round's end stays until every person here has pressed "Next round"
+(:meth:`Store.next_round`; the host's deals at once), or ``round_pause`` seconds on a
+table with a timer. A table with no person here is paused; one idle for
+``idle_after`` (7 days) is ended and kept as its game file. The host ends the table
+(:meth:`Store.end`).
 
 A refusal is a :class:`Refused` (or the round's :class:`~domeng.errors.IllegalMove`):
 one line, and nothing at the table changed.
@@ -33,6 +40,11 @@ play page.
 >>> store = Store(clock=lambda: 0.0)
 >>> made = store.create(["person"] + ["greedy"] * 4, pace=0)
 >>> table = made.table
+>>> table.state  # nothing is dealt before the person opens their link
+'waiting'
+>>> store.join(table, 0)
+>>> table.state
+'on'
 >>> access = store.access(table.id, made.tokens[0])
 >>> access.seat, access.is_host
 (0, False)
@@ -53,7 +65,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -119,6 +131,18 @@ class Seat:
     """When the last browser of this person closed (the store's clock); None: here."""
     stand_in: bool = False
     """A computer plays this person's seat until the person is back."""
+    arrived: bool = False
+    """A browser has opened this person's seat at least once: before that, nobody plays
+    for them (the table waits for its people)."""
+    missed: list[tuple[int, int]] = field(default_factory=list)
+    """The moves a computer made for this person since they left: (round, event) indexes."""
+    told: list[tuple[int, int]] = field(default_factory=list)
+    """Those moves, told to the person on their return until they play or dismiss it."""
+
+    @property
+    def is_present(self) -> bool:
+        """Whether a browser is open on this seat now."""
+        return self.connections > 0
 
     @property
     def is_person(self) -> bool:
@@ -130,8 +154,8 @@ class Table:
     """One table: its game, seats, language and pace; its state lives only here."""
 
     def __init__(self, table_id: str, game: Game, seats: list[Seat], *, lang: str,
-                 pace: float, away_after: float, round_pause: float, spectator_hash: str,
-                 host_hash: str, now: float) -> None:
+                 pace: float, away_after: float | None, round_pause: float | None,
+                 spectator_hash: str, host_hash: str, now: float, wall: float) -> None:
         self.id = table_id
         self.game = game
         self.seats = seats
@@ -147,6 +171,18 @@ class Table:
         self.changed_at = now
         """When the game last changed (a move, a deal): computers wait ``pace`` after it."""
         self.players: dict[int, Player] = {}
+        self.started = False
+        """The first round is being played: every person's seat was opened, or the host
+        started the table (:meth:`Store.start`); before that nothing is played."""
+        self.ready: set[int] = set()
+        """The seats whose person pressed "Next round" at this round's end."""
+        self.played_for: set[tuple[int, int]] = set()
+        """(round, event) indexes of the moves a computer made for a person who was away."""
+        self.active_at = wall
+        """When a person last did something here (wall-clock seconds): a table idle for the
+        store's ``idle_after`` is ended and kept as its game file."""
+        self.idle = False
+        """The table was ended because it stood idle (not by its host)."""
 
     @property
     def kinds(self) -> list[str]:
@@ -166,13 +202,32 @@ class Table:
 
     @property
     def state(self) -> str:
-        """``"on"`` (a round is being played), ``"round-over"`` (the next one comes),
-        ``"finished"`` (the game reached a limit of R23) or ``"ended"`` (by the host)."""
+        """``"waiting"`` (for its people, before the first deal), ``"on"`` (a round is being
+        played), ``"round-over"`` (the next one comes), ``"finished"`` (the game reached a
+        limit of R23) or ``"ended"`` (by the host, or idle too long)."""
         if self.ended:
             return "ended"
+        if not self.started:
+            return "waiting"
         if self.game.is_over:
             return "finished"
         return "round-over" if self.round.is_over else "on"
+
+    @property
+    def is_paused(self) -> bool:
+        """No person is here: nothing is played until one comes back."""
+        return not any(s.is_person and s.is_present for s in self.seats)
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """The persons' seats never opened yet (before the first deal)."""
+        return [i for i, s in enumerate(self.seats) if s.is_person and not s.arrived]
+
+    @property
+    def waiting_next(self) -> list[int]:
+        """At a round's end: the persons here who have not pressed "Next round" yet."""
+        return [i for i, s in enumerate(self.seats)
+                if s.is_person and s.is_present and i not in self.ready]
 
     def names(self, lang: str | None = None) -> list[str]:
         """The players' names in ``lang`` (the table's language by default)."""
@@ -235,24 +290,37 @@ class RateLimit:
         return False
 
 
-def _number(value: Any, key: str, lo: float, hi: float) -> float:
+def _number(value: Any, key: str, lo: float, hi: float, *, never: bool = False) -> float | None:
+    """``value`` as seconds ``lo``–``hi``; with ``never``, None (or ``"never"``) too."""
+    if never and value in (None, "never"):
+        return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
         raise Refused(N_("{key} must be a number of seconds {lo}–{hi}, not {value}"), key=key,
                       lo=lo, hi=hi, value=show_value(value))
     return float(value)
 
 
+IDLE_AFTER = 7 * 24 * 3600.0
+"""How long a table may stand with no person doing anything before it is ended (7 days)."""
+
+
 class Store:
     """Every table of one server (see the module's documentation).
 
     ``folder``: where the tables are saved and resumed from (None: kept in memory
-    only). ``clock``: seconds, for the pace and the away seats (tests give their own).
+    only). ``clock``: seconds, for the pace and the away seats (tests give their own);
+    ``wall``: wall-clock seconds, for how long a table stood idle (kept across restarts);
+    ``idle_after``: a table idle that long is ended and kept as its game file.
     """
 
     def __init__(self, folder: str | Path | None = None, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time,
+                 idle_after: float = IDLE_AFTER) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.clock = clock
+        self.wall = wall
+        self.idle_after = idle_after
         self.tables: dict[str, Table] = {}
         self.problems: list[str] = []
         """One line per table file that could not be resumed (:meth:`resume`)."""
@@ -263,12 +331,16 @@ class Store:
     # ----------------------------------------------------------------- tables
     def create(self, kinds: Sequence[str], *, lang: str | None = None,
                names: Sequence[str] | None = None, pace: float = 1.0,
-               away_after: float = 30.0, round_pause: float = 8.0,
+               away_after: float | str | None = 30.0, round_pause: float | None = None,
                rounds: int | None = None) -> Made:
         """A new table: ``kinds`` per seat (``"person"`` or a strategy), its language,
-        the players' ``names``, the computers' ``pace`` (seconds a move), how long a
-        person may be away before a computer plays for them, the pause between rounds
-        and how many ``rounds`` the game has (None: until the host ends it).
+        the players' ``names`` (default: the lessons' Andi, Besse, Cakka, Daeng, Emba), the
+        computers' ``pace`` (seconds a move), how long a person who was here may be away
+        before a computer plays for them (``away_after``; None or ``"never"``: never), the
+        pause before the next round is dealt by itself (``round_pause``; None: when every
+        person here pressed "Next round") and how many ``rounds`` the game has (None: until
+        the host ends it). Nothing is played until every person's seat was opened (or the
+        host starts the table, :meth:`start`).
 
         >>> store = Store()
         >>> store.create(["person"] * 4)
@@ -276,6 +348,8 @@ class Store:
         ...
         domeng.together.store.Refused: seats: need 5 seats, each "person" or a computer ...
         """
+        from domeng.app.controller import DEFAULT_NAMES
+
         lang = words(lang).lang  # an unknown language is refused here
         rules = Rules()
         known = [PERSON, *sorted(PLAYERS)]
@@ -289,29 +363,31 @@ class Store:
         if PERSON not in kinds:
             raise Refused(N_("seats: a table needs at least one person"))
         pace = _number(pace, "pace", 0, 60)
-        away_after = _number(away_after, "away_after", 0, 3600)
-        round_pause = _number(round_pause, "round_pause", 0, 600)
+        away_after = _number(away_after, "away_after", 0, 3600, never=True)
+        round_pause = _number(round_pause, "round_pause", 0, 600, never=True)
         if rounds is not None:
             if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 100:
                 raise Refused(N_("rounds must be a whole number 1–100, not {value}"),
                               value=show_value(rounds))
             rules = Rules(max_rounds=rounds)
+        if (names is not None and not isinstance(names, str) and isinstance(names, Sequence)
+                and len(names) == rules.seats):
+            # an empty name keeps the lessons' name for that seat
+            names = [n.strip() if isinstance(n, str) and n.strip() else DEFAULT_NAMES[i]
+                     for i, n in enumerate(names)]
         # the deal must not be guessable from anything a player sees: no seed
-        game = Game(rules=rules, rng=random.Random(secrets.randbits(128)), names=names or None)
+        game = Game(rules=rules, rng=random.Random(secrets.randbits(128)),
+                    names=names or list(DEFAULT_NAMES))
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == PERSON}
         spectator, host = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         seats = [Seat(k, _hash(tokens[s]) if s in tokens else None) for s, k in enumerate(kinds)]
-        now = self.clock()
-        for seat in seats:
-            if seat.is_person:
-                seat.away_since = now  # nobody has opened the link yet
         table_id = secrets.token_hex(6)
         while table_id in self.tables:  # pragma: no cover - 2**48 ids
             table_id = secrets.token_hex(6)
         table = Table(table_id, game, seats, lang=lang, pace=pace, away_after=away_after,
                       round_pause=round_pause, spectator_hash=_hash(spectator),
-                      host_hash=_hash(host), now=now)
-        game.new_round().advance()
+                      host_hash=_hash(host), now=self.clock(), wall=self.wall())
+        game.new_round()  # the deal waits, unseen, for the table to start (see _start)
         self.tables[table_id] = table
         self.save(table)
         return Made(table, tokens, spectator, host)
@@ -364,7 +440,8 @@ class Store:
         self._check_seq(table, seq)
         r = table.round
         if r.is_over:
-            raise Refused(N_("the round is over: the next one is dealt in a moment"))
+            raise Refused(N_("the round is over: the next one is dealt when everyone here "
+                             "has pressed “Next round”"))
         if r.turn != seat:
             who = table.names()[r.turn] if r.turn is not None else "—"
             raise Refused(N_("it is not your turn: {who} is to play"), who=who)
@@ -378,11 +455,51 @@ class Store:
         seated = table.seats[seat]
         seated.stand_in = False  # a move of the person's own: they are here
         seated.away_since = None if seated.connections else seated.away_since
+        seated.told = []  # what was played for them has been seen
+        table.active_at = self.wall()
         self._changed(table)
         return events
 
-    def next_round(self, table_id: Any, token: Any, *, seq: Any) -> Round:
-        """Deal the next round now (any seat's person may, once a round is over)."""
+    def start(self, table_id: Any, token: Any, computers: Mapping[str, str] | None = None
+              ) -> Table:
+        """The host starts a table still waiting for people: each person's seat not yet
+        opened is played by a computer, ``computers[seat]`` (a strategy; default
+        :data:`STAND_IN`), for the whole game, and the first round is dealt."""
+        access = self.access(table_id, token)
+        if not access.is_host:
+            raise Refused(N_("only the host's link can start the table"))
+        table = access.table
+        self._check_open(table, playing=False)
+        if table.started:
+            raise Refused(N_("the table has already started"))
+        computers = computers if isinstance(computers, Mapping) else {}
+        for s in table.waiting_for:
+            kind = computers.get(str(s), STAND_IN)
+            if kind not in PLAYERS:
+                raise Refused(N_("{value} is not a computer: choose one of {known}"),
+                              value=show_value(kind), known=", ".join(sorted(PLAYERS)))
+        for s in table.waiting_for:
+            seat = table.seats[s]
+            seat.kind, seat.token_hash = computers.get(str(s), STAND_IN), None
+            table.players.pop(s, None)
+        self._start(table)
+        return table
+
+    def _start(self, table: Table) -> None:
+        """Deal the first round now (a fresh deal: nothing of the one made with the table
+        was ever shown) and let the table play."""
+        g = table.game
+        table.game = Game(rules=g.rules, rng=random.Random(secrets.randbits(128)),
+                          names=g.names if g.has_names else None)
+        table.game.new_round().advance()
+        table.started = True
+        table.active_at = self.wall()
+        self._changed(table)
+
+    def next_round(self, table_id: Any, token: Any, *, seq: Any) -> Round | None:
+        """A person (or the host) presses "Next round" once a round is over: the host deals
+        it at once; otherwise it is dealt when every person here has pressed it. Returns
+        the new round, or None while others are still reading the round's end."""
         access = self.access(table_id, token)
         table = access.table
         self._check_open(table)
@@ -391,6 +508,12 @@ class Store:
         self._check_seq(table, seq)
         if not table.round.is_over:
             raise Refused(N_("the round is not over yet: the next one is dealt when it ends"))
+        table.active_at = self.wall()
+        if access.seat is not None:
+            table.ready.add(access.seat)
+            if table.waiting_next:
+                table.version += 1  # the others see who is ready
+                return None
         r = self._deal(table)
         self._changed(table)
         return r
@@ -401,15 +524,27 @@ class Store:
         if not access.is_host:
             raise Refused(N_("only the host's link can end the table"))
         table = access.table
-        self._check_open(table)
+        self._check_open(table, playing=False)
         table.ended = True
         table.version += 1
         self.save(table)
         return table
 
-    def _check_open(self, table: Table) -> None:
+    def dismiss(self, table: Table, seat: int | None) -> None:
+        """The person of ``seat`` has read what was played for them while away."""
+        if seat is not None and table.seats[seat].told:
+            table.seats[seat].told = []
+            table.version += 1
+
+    def _check_open(self, table: Table, *, playing: bool = True) -> None:
+        """Refused at an ended table, a finished game and (``playing``: a move or a deal)
+        a table still waiting for its people."""
         if table.ended:
             raise Refused(N_("table {table} has ended: it takes no more moves"), table=table.id)
+        if not table.started and playing:
+            names = table.names()
+            raise Refused(N_("the table waits for {names} to open their links"),
+                          names=words(table.lang).join([names[s] for s in table.waiting_for]))
         if table.game.is_over:
             raise Refused(N_("the game at table {table} is over: it takes no more moves"),
                           table=table.id)
@@ -426,6 +561,7 @@ class Store:
     def _deal(self, table: Table) -> Round:
         r = table.game.new_round()
         r.advance()
+        table.ready = set()
         return r
 
     def _changed(self, table: Table) -> None:
@@ -435,14 +571,26 @@ class Store:
 
     # ----------------------------------------------------------------- presence
     def join(self, table: Table, seat: int | None) -> None:
-        """A browser opened ``seat`` (None: a spectator): its person is here again."""
+        """A browser opened ``seat`` (None: a spectator): its person is here (again). The
+        first time every person's seat has been opened, the first round is dealt; a person
+        back from away is told what a computer played for them."""
         if seat is None:
             return
         s = table.seats[seat]
+        was_paused = table.is_paused
         s.connections += 1
+        table.version += 1
+        if not s.arrived:
+            s.arrived = True
+            if not table.started and not table.ended and not table.waiting_for:
+                self._start(table)
         if s.away_since is not None or s.stand_in:
             s.away_since, s.stand_in = None, False
-            table.version += 1
+        if s.missed:
+            s.told, s.missed = s.told + s.missed, []
+        if was_paused:
+            table.changed_at = self.clock()  # the computers take their pace again from now
+        table.active_at = self.wall()
 
     def leave(self, table: Table, seat: int | None) -> None:
         """A browser of ``seat`` closed; with none left its person is away."""
@@ -453,31 +601,47 @@ class Store:
         if s.connections == 0 and s.away_since is None:
             s.away_since = self.clock()
             table.version += 1
+            if (table.state == "round-over" and table.ready and not table.waiting_next
+                    and not table.is_paused):
+                self._deal(table)  # the others were only waiting for this person
+                self._changed(table)
 
     def tick(self) -> list[Table]:
         """What happens by itself now: computers' moves at their pace, away persons'
-        seats taken over, the next round after the pause. Returns the tables that changed
-        (at most one move each per call)."""
-        now = self.clock()
-        return [t for t in self.tables.values() if self._tick(t, now)]
+        seats taken over, the next round after the pause (on a table with a timer), a
+        table idle too long ended. Nothing happens at a table waiting for its people or
+        with no person here (it is paused). Returns the tables that changed (at most one
+        move each per call)."""
+        now, wall = self.clock(), self.wall()
+        return [t for t in self.tables.values() if self._tick(t, now, wall)]
 
-    def _tick(self, table: Table, now: float) -> bool:
-        if table.ended or table.game.is_over:
+    def _tick(self, table: Table, now: float, wall: float) -> bool:
+        if table.ended:
+            return False
+        if wall - table.active_at >= self.idle_after and table.is_paused:
+            table.ended = table.idle = True
+            table.version += 1
+            self.save(table)
+            return True
+        if not table.started or table.game.is_over or table.is_paused:
             return False
         changed = False
         for seat in table.seats:
-            if (seat.is_person and not seat.stand_in and seat.away_since is not None
+            if (seat.is_person and seat.arrived and not seat.stand_in
+                    and seat.away_since is not None and table.away_after is not None
                     and now - seat.away_since >= table.away_after):
                 seat.stand_in = True
                 table.version += 1
                 changed = True
-        if now - table.changed_at < (table.round_pause if table.round.is_over else table.pace):
-            return changed
         r = table.round
         if r.is_over:
+            if table.round_pause is None or now - table.changed_at < table.round_pause:
+                return changed
             self._deal(table)
             self._changed(table)
             return True
+        if now - table.changed_at < table.pace:
+            return changed
         s = r.turn
         if s is None:  # pragma: no cover - play() runs every event that needs no decision
             r.advance()
@@ -486,7 +650,12 @@ class Store:
         seat = table.seats[s]
         if seat.is_person and not seat.stand_in:
             return changed
+        first = len(r.events or ())
         r.play(table.player(s).choose(r.view_for(s)))
+        if seat.is_person:
+            moment = (len(table.game.rounds) - 1, first)
+            table.played_for.add(moment)
+            seat.missed.append(moment)
         self._changed(table)
         return True
 
@@ -503,18 +672,31 @@ class Store:
 
         game_path, meta_path = self._paths(table.id)
         meta = {
-            "format": TABLE_FORMAT, "version": 1, "table": table.id, "lang": table.lang,
-            "seats": [{"kind": s.kind, "token": s.token_hash} for s in table.seats],
+            "format": TABLE_FORMAT, "version": 2, "table": table.id, "lang": table.lang,
+            "seats": [{"kind": s.kind, "token": s.token_hash, "arrived": s.arrived,
+                       "missed": s.missed + s.told} for s in table.seats],
             "spectator": table.spectator_hash, "host": table.host_hash,
             "named": table.game.has_names, "pace": table.pace, "away_after": table.away_after,
-            "round_pause": table.round_pause, "ended": table.ended,
+            "round_pause": table.round_pause, "ended": table.ended, "idle": table.idle,
+            "started": table.started, "played_for": sorted(table.played_for),
+            "active_at": table.active_at,
         }
         _write(game_path, game_to_json(table.game))
         _write(meta_path, meta)
 
+    def save_all(self) -> None:
+        """Write every table now (a server about to stop)."""
+        for table in self.tables.values():
+            try:
+                self.save(table)
+            except OSError as exc:  # pragma: no cover - a full disk: the others are saved
+                log.warning("table %s not saved: %s", table.id, exc)
+
     def resume(self) -> list[Table]:
         """Read every table saved in the folder, each at the moment it was saved; a file
-        that cannot be read is skipped with one line in :attr:`problems`."""
+        that cannot be read is skipped with one line in :attr:`problems`. A resumed table
+        is paused until one of its people opens their link again; one idle longer than
+        ``idle_after`` is ended (its game file is kept)."""
         assert self.folder is not None
         out = []
         for meta_path in sorted(self.folder.glob("*.table.json")):
@@ -529,6 +711,9 @@ class Store:
                 log.warning("table not resumed: %s", line)
                 continue
             self.tables[table_id] = table
+            if not table.ended and self.wall() - table.active_at >= self.idle_after:
+                table.ended = table.idle = True
+                self.save(table)
             out.append(table)
         return out
 
@@ -544,17 +729,27 @@ class Store:
         if not meta.get("named", False):
             game.has_names = False
         now = self.clock()
-        seats = [Seat(s["kind"], s.get("token")) for s in meta["seats"]]
-        for seat in seats:
+        old = meta.get("version", 1) < 2  # a table saved before tables waited: it had started
+        seats = []
+        for s in meta["seats"]:
+            seat = Seat(s["kind"], s.get("token"), arrived=bool(s.get("arrived", old)),
+                        missed=[tuple(m) for m in s.get("missed", [])])
             if seat.kind not in (PERSON, *PLAYERS):
                 raise ValueError(f"unknown seat kind {seat.kind!r}")
-            if seat.is_person:
+            if seat.is_person and seat.arrived:
                 seat.away_since = now
+            seats.append(seat)
+        away, pause = meta.get("away_after"), meta.get("round_pause")
         table = Table(table_id, game, seats, lang=words(meta.get("lang")).lang,
-                      pace=float(meta["pace"]), away_after=float(meta["away_after"]),
-                      round_pause=float(meta["round_pause"]), spectator_hash=meta["spectator"],
-                      host_hash=meta["host"], now=now)
+                      pace=float(meta["pace"]),
+                      away_after=None if away is None else float(away),
+                      round_pause=None if pause is None else float(pause),
+                      spectator_hash=meta["spectator"], host_hash=meta["host"], now=now,
+                      wall=float(meta.get("active_at", self.wall())))
         table.ended = bool(meta.get("ended", False))
+        table.idle = bool(meta.get("idle", False))
+        table.started = bool(meta.get("started", old))
+        table.played_for = {tuple(m) for m in meta.get("played_for", [])}
         return table
 
 
@@ -588,14 +783,19 @@ def seat_json(table: Table, seat: int | None, lang: str | None = None) -> dict[s
     over = r.is_over
     view = r.view_for(seat if seat is not None else (r.turn if r.turn is not None else 0))
     mine = seat is not None
-    if over:
-        hands: list[list[str] | None] = [_tiles(r.hand(s)) for s in range(r.n)]
+    waiting = not table.started
+    if waiting:  # the deal is not shown before the table starts
+        hands: list[list[str] | None] = [None] * r.n
+    elif over:
+        hands = [_tiles(r.hand(s)) for s in range(r.n)]
     else:
         hands = [_tiles(view.hand) if mine and s == seat else None for s in range(r.n)]
     events = []
-    for e in view.events:
+    k = len(table.game.rounds) - 1
+    for i, e in enumerate(view.events if not waiting else ()):
         data = e.to_json()
         data["text"] = e.describe(names, lang=lang)
+        data["played_for"] = (k, i) in table.played_for
         events.append(data)
     result = view.result.to_json() if view.result is not None else {
         "finished": False, "ending": None, "winner": None, "cucuq": None, "mattikkeng": [],
@@ -609,13 +809,16 @@ def seat_json(table: Table, seat: int | None, lang: str | None = None) -> dict[s
     }
     if over:
         out["sleeping"] = _tiles(r.sleeping_tiles)
-    out["turn"] = view.turn
+    out["turn"] = None if waiting else view.turn
     out["line"] = [{"tile": str(p.tile), "left": p.left, "right": p.right, "seat": p.seat}
                    for p in view.line]
     out["hand_sizes"] = list(view.hand_sizes)
-    out["legal"] = [_move_json(m) for m in view.legal] if mine and view.turn == seat else []
+    out["legal"] = ([_move_json(m) for m in view.legal]
+                    if mine and view.turn == seat and not waiting else [])
     out["seats"] = [{"name": names[s], "kind": st.kind, "away": st.away_since is not None,
-                     "stand_in": st.stand_in} for s, st in enumerate(table.seats)]
+                     "stand_in": st.stand_in, "arrived": st.arrived, "here": st.is_present,
+                     "ready": s in table.ready} for s, st in enumerate(table.seats)]
+    out["paused"] = table.is_paused
     out["game"] = {"rounds": len(table.game.rounds), "camats": list(table.game.camats),
                    "over": table.game.is_over}
     return out

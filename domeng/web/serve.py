@@ -52,7 +52,9 @@ import errno
 import functools
 import os
 import shutil
+import signal
 import socket
+import threading
 from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from pathlib import Path
@@ -385,9 +387,11 @@ def _voila_app():
             handlers = [(h[0], PageHandler, {**h[2], "turns": turns, "notebooks": notebooks})
                         if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
-            store = Store(self.tables or tables_folder())
+            folder = self.tables or tables_folder()
+            store = self.store = Store(folder)
             for problem in store.problems:
                 self.log.warning("domeng: a table was not resumed: %s", problem)
+            print(resumed_line(store, folder, lang), flush=True)
             return [(self.server_url, RootHandler, {"to": to}), *together(store, base),
                     *handlers]
 
@@ -396,17 +400,98 @@ def _voila_app():
             self.voila_configuration.kernel_spec_manager_class = self.kernel_specs
             return super().init_settings()
 
+        def initialize(self, argv: Any = None) -> None:
+            super().initialize(argv)
+            # Ctrl-C as SIGTERM: the loop stops, then stop() (not a KeyboardInterrupt
+            # raised wherever the loop happens to be, e.g. inside a kernel's start)
+            signal.signal(signal.SIGINT, self._handle_signal_stop)
+
+        def _handle_signal_stop(self, sig: int, frame: Any) -> None:
+            """Stop now: the loop ends and :meth:`stop` runs; should the loop be stuck, a
+            second signal or 10 s later the tables are saved and the process ends."""
+            if getattr(self, "_stopping", False):
+                self._exit_now()
+            self._stopping = True
+            self.log.info("Stopping...")  # as Voilà says on Ctrl-C
+            timer = threading.Timer(10, self._exit_now)
+            timer.daemon = True
+            timer.start()
+            loop = getattr(self, "ioloop", None)
+            if loop is None:  # before the server listens: nothing to wait for
+                self._exit_now()
+            loop.add_callback_from_signal(loop.stop)
+
+        def _exit_now(self) -> None:
+            self._save_tables()
+            end_kernels()
+            os._exit(0)
+
+        def _save_tables(self) -> None:
+            store = getattr(self, "store", None)
+            if store is not None:
+                store.save_all()
+
         def stop(self) -> None:
-            """On Ctrl-C: end the kernels at once. Voilà asks each to shut down, and a
-            preheated kernel still running its page (waiting for a visitor in
-            ``finish_page``) then logs a traceback for the reply it can no longer send:
-            a server that stops cleanly looked as if it had crashed."""
+            """On Ctrl-C or SIGTERM: save the tables, then end the kernels at once, those
+            still starting too (a pool filling under load would otherwise be waited for,
+            tests/test_serve.py's installed-wheel test). Voilà asks each kernel to shut
+            down, and a preheated kernel still running its page (waiting for a visitor in
+            ``finish_page``) then logs a traceback for the reply it can no longer send: a
+            server that stops cleanly looked as if it had crashed."""
             from jupyter_core.utils import run_sync
 
+            self._save_tables()
+            end_kernels()
             shutil.rmtree(self.connection_dir, ignore_errors=True)
-            run_sync(self.kernel_manager.shutdown_all)(now=True)
+
+            async def shutdown() -> None:
+                await asyncio.wait_for(self.kernel_manager.shutdown_all(now=True), 3)
+
+            try:
+                run_sync(shutdown)()
+            except Exception:  # noqa: BLE001 - the processes are gone already
+                pass
+            end_kernels()  # any the pool started while shutting down
 
     return DomengVoila, Config
+
+
+def end_kernels() -> None:
+    """Kill this process's children now (the kernels, those still starting too); without
+    psutil (it comes with ipykernel), nothing."""
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - Voilà's kernels bring it
+        return
+    try:
+        children = psutil.Process().children(recursive=True)
+    except psutil.Error:  # pragma: no cover
+        return
+    for child in children:
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(children, timeout=3)
+
+
+def resumed_line(store: Any, folder: Path, lang: str | None = None) -> str:
+    """The line ``domeng app`` says at its start: how many tables it resumed from
+    ``folder``, how many of them wait for their people, how many have ended.
+
+    >>> from domeng.together.store import Store
+    >>> resumed_line(Store(), Path("t"))
+    'Tables played together: 0 resumed from t (0 waiting for their people, 0 ended).'
+    """
+    _ = words(lang)
+    tables = list(store.tables.values())
+    ended = sum(1 for t in tables if t.state in ("ended", "finished"))
+    # TRANSLATORS: said at the start of `domeng app`; a table waits until a person opens it
+    return _.ngettext("Tables played together: {count} resumed from {folder} ({waiting} "
+                      "waiting for their people, {ended} ended).",
+                      "Tables played together: {count} resumed from {folder} ({waiting} "
+                      "waiting for their people, {ended} ended).", len(tables),
+                      folder=folder, waiting=len(tables) - ended, ended=ended)
 
 
 def kernel_pools(page: str, lang: str | None, notebooks: Collection[str], *,

@@ -801,7 +801,7 @@ def invitation_html(lang: str) -> str:
     a link to a new table on ``domeng app``; on the static site, why there is none)."""
     from domeng.together.pages import invitation_html as line
 
-    return line(lang)
+    return line(lang, link_style=_LINK_STYLE)  # a link like the practice link beside it
 
 
 def _practice_link(_: Words) -> str:

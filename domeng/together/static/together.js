@@ -1,6 +1,9 @@
 // Play together: a seat's page sends clicks on its websocket and swaps in the parts the
 // server sends (domeng/together/handlers.py); the form of a new table posts it.
 // No hand is ever computed here: every tile, sentence and button comes from the server.
+// What the page does by itself: the tab's title and icon on your turn (with a short sound
+// and buzz that can be switched off), the end choice placed next to the chosen tile, the
+// hand kept in view after a move, a refusal that stays until acted on, a countdown.
 (function () {
   "use strict";
   const main = document.querySelector("main.domeng-together");
@@ -25,20 +28,79 @@
   if (why && window.matchMedia("(min-width: 900px)").matches) why.open = true;
   const token = query.get("token") || "";
   const me = main.dataset.seat === "" ? null : Number(main.dataset.seat);
+  const icon = document.querySelector("link[rel=icon]");
+  const plainIcon = icon ? icon.href : "";
+  const turnIcon = "data:image/svg+xml," + encodeURIComponent(
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'>" +
+    "<circle cx='8' cy='8' r='7' fill='#d32f2f'/>" +
+    "<path d='M6 4.5l5 3.5-5 3.5z' fill='#fff'/></svg>");
+  const sound = main.querySelector(".domeng-together-sound input");
+  if (sound) {
+    sound.checked = localStorage.getItem("domeng-sound") !== "off";
+    sound.addEventListener("change", () => {
+      localStorage.setItem("domeng-sound", sound.checked ? "on" : "off");
+    });
+  }
   let socket = null;
   let retry = 500;
+  let wasMine = null;
+  let moved = false;
+  let chosen = null;
 
   function step() {
     const t = main.querySelector(".domeng-together-table");
     return t ? Number(t.dataset.step) : -1;
   }
 
+  // a refusal stays until the person acts or closes it; it lies over the page
   function say(text) {
-    notice.textContent = text || "";
+    notice.querySelector("p").textContent = text || "";
+    notice.hidden = !text;
   }
 
   function send(data) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
+  }
+
+  function act(data) {
+    say("");
+    send(data);
+  }
+
+  function beep() {
+    if (!sound || !sound.checked) return;
+    try {
+      if (navigator.vibrate) navigator.vibrate(120);
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ctx = beep.ctx || (beep.ctx = new Ctx());
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = 660;
+      gain.gain.value = 0.08;
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.15);
+    } catch (e) { /* no sound where the browser does not allow it */ }
+  }
+
+  function turn() {
+    const status = main.querySelector(".domeng-together-status");
+    const mine = !!status && status.dataset.mine === "1";
+    document.title = mine ? main.dataset.turnTitle : main.dataset.title;
+    if (icon) icon.href = mine ? turnIcon : plainIcon;
+    main.classList.toggle("domeng-together-my-turn", mine);
+    if (mine && wasMine === false) beep();
+    wasMine = mine;
+  }
+
+  function keepHandInView() {
+    const hand = main.querySelector(`.domeng-seat[data-seat="${me}"]`);
+    if (!hand) return;
+    const box = hand.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      hand.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function connect() {
@@ -59,8 +121,12 @@
           if (part && part.innerHTML !== html) part.innerHTML = html;
         }
         main.dataset.state = data.state;
-        say("");
+        if ("board" in data.parts) chosen = null;
+        turn();
+        countdown();
+        if (moved && "board" in data.parts) { moved = false; keepHandInView(); }
       } else if (data.type === "refused") {
+        moved = false;
         say(data.text);
       }
     };
@@ -71,6 +137,15 @@
     };
   }
 
+  function countdown() {
+    const box = main.querySelector(".domeng-together-countdown");
+    if (!box) return;
+    const left = Math.max(0, Math.round((Number(box.dataset.deadline) - Date.now()) / 1000));
+    const seconds = box.querySelector(".domeng-together-seconds");
+    if (seconds) seconds.textContent = String(left);
+  }
+  setInterval(countdown, 500);
+
   function legal() {
     const t = main.querySelector(".domeng-together-table");
     return t ? JSON.parse(t.dataset.legal || "[]") : [];
@@ -78,21 +153,55 @@
 
   function hideEnds() {
     for (const box of main.querySelectorAll(".domeng-together-ends")) box.hidden = true;
+    for (const t of main.querySelectorAll(".domeng-chosen")) {
+      t.classList.remove("domeng-chosen");
+      t.removeAttribute("aria-pressed");
+    }
+    chosen = null;
   }
+
+  // the end choice opens next to the chosen tile, inside the screen
+  function place() {
+    if (!chosen) return;
+    const { tile, box } = chosen;
+    if (!tile.isConnected || box.hidden) return;
+    const r = tile.getBoundingClientRect();
+    const w = box.offsetWidth, h = box.offsetHeight;
+    const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+    let top = r.bottom + 6;
+    if (top + h > vh - 4) top = r.top - h - 6;
+    top = Math.max(4, Math.min(top, vh - h - 4));
+    const left = Math.max(4, Math.min(r.left + r.width / 2 - w / 2, vw - w - 4));
+    box.style.top = top + "px";
+    box.style.left = left + "px";
+  }
+  window.addEventListener("scroll", () => requestAnimationFrame(place), { passive: true });
+  window.addEventListener("resize", () => requestAnimationFrame(place));
 
   main.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (button) {
       const action = button.dataset.action;
       if (action === "cancel") { hideEnds(); return; }
+      if (action === "dismiss") { say(""); return; }
       if (action === "play") {
-        send({ type: "move", tile: button.dataset.tile, end: button.dataset.end, seq: step() });
+        moved = true;
+        act({ type: "move", tile: button.dataset.tile, end: button.dataset.end, seq: step() });
       } else if (action === "pass") {
-        send({ type: "move", tile: null, end: null, seq: step() });
+        moved = true;
+        act({ type: "move", tile: null, end: null, seq: step() });
       } else if (action === "next") {
-        send({ type: "next", seq: step() });
+        act({ type: "next", seq: step() });
       } else if (action === "end") {
-        send({ type: "end" });
+        act({ type: "end" });
+      } else if (action === "seen") {
+        act({ type: "seen" });
+      } else if (action === "start") {
+        const computers = {};
+        for (const s of main.querySelectorAll("select.domeng-together-computer")) {
+          computers[s.dataset.seat] = s.value;
+        }
+        act({ type: "start", computers: computers });
       }
       return;
     }
@@ -104,12 +213,21 @@
     hideEnds();
     if (moves.length > 1) {
       const box = main.querySelector(`.domeng-together-ends[data-for="${CSS.escape(id)}"]`);
-      if (box) { box.hidden = false; return; }
+      if (box) {
+        tile.classList.add("domeng-chosen");
+        tile.setAttribute("aria-pressed", "true");
+        box.hidden = false;
+        chosen = { tile: tile, box: box };
+        place();
+        return;
+      }
     }
     // one way to play it, or none: the server plays it or says why not, in one line
-    send({ type: "move", tile: id, end: moves.length === 1 ? moves[0].end : null, seq: step() });
+    moved = true;
+    act({ type: "move", tile: id, end: moves.length === 1 ? moves[0].end : null, seq: step() });
   });
 
+  turn();
   connect();
 
   function newTable(main) {
@@ -120,11 +238,17 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const seats = [...form.querySelectorAll("select[name=seat]")].map((s) => s.value);
-      const body = { seats: seats, lang: main.dataset.lang };
+      const names = [...form.querySelectorAll("input[name=name]")]
+        .map((n, i) => n.value.trim() || words.names[i]);
+      const body = { seats: seats, names: names, lang: main.dataset.lang };
       const pace = form.querySelector("[name=pace]").value;
       const rounds = form.querySelector("[name=rounds]").value;
+      const away = form.querySelector("[name=away_after]").value;
+      const pause = form.querySelector("[name=round_pause]").value;
       if (pace !== "") body.pace = Number(pace);
       if (rounds !== "") body.rounds = Number(rounds);
+      body.away_after = away === "never" ? "never" : Number(away);
+      if (pause !== "") body.round_pause = Number(pause);
       notice.textContent = "";
       const answer = await fetch(main.dataset.api, {
         method: "POST", headers: { "Content-Type": "application/json" },
@@ -143,7 +267,8 @@
         list.append(li);
       };
       for (const [seat, url] of Object.entries(data.links)) {
-        add(words.seat.replace("{seat}", seat), url, "domeng-together-seat-link");
+        const label = words.seat.replace("{seat}", String(Number(seat) + 1));
+        add(label + " · " + names[Number(seat)], url, "domeng-together-seat-link");
       }
       add(words.spectator, data.spectator, "domeng-together-spectator-link");
       add(words.host, data.host, "domeng-together-host-link");
