@@ -141,7 +141,8 @@ def _told(_: Words, table: Table, seat: int | None) -> str:
                        move=str(e.tile) if e.tile is not None else _("a pass")))
     text = _("While you were away, the computer played for you: {moves}. They count as your "
              "moves: the stones and wins they brought are yours.", moves=", ".join(moves))
-    ok = _button(_("OK"), "seen")
+    # TRANSLATORS: the button that closes the note of what was played for you
+    ok = _button(_("Got it"), "seen")
     return f'<div class="domeng-together-told" role="status"><p>{esc(text)}</p>{ok}</div>'
 
 

@@ -242,7 +242,7 @@ def test_a_person_who_left_is_told_what_was_played_for_them(server, contexts, br
     told.wait_for(state="visible")
     text = told.inner_text()
     assert "While you were away, the computer played for you" in text and "\n" not in \
-        text.split("OK")[0].strip()
+        text.split("Got it")[0].strip()
     back.click(".domeng-together-told button[data-action=seen]")
     told.wait_for(state="detached")
 
