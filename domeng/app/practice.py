@@ -170,11 +170,18 @@ class _Head(PaneView):
         goal = _("Goal: {goal}", goal=p.goal_text(lang))
         level = _("level {level}", level=p.level)
         terms = ", ".join(t.label for t in p.terms)
+        from domeng.puzzles.facts import rule_sentence
+
+        # the moment's facts are the engine's sentences; the file's text only the idea
+        facts = [*p.facts(lang, goal=False), rule_sentence(p.goal, lang)]
+        items = "".join(f"<li>{html.escape(f)}</li>" for f in facts if f)
+        text = p.text_in(lang)
         self.text.value = (
             f"<h2>{html.escape(p.title_in(lang))}</h2>"
             f'<p class="domeng-puzzle-goal"><strong>{html.escape(goal)}</strong> '
             f'<span class="domeng-note">({html.escape(level)} · {html.escape(terms)})</span></p>'
-            f'<div class="domeng-puzzle-text">{lesson_html(p.text_in(lang))}</div>'
+            f'<ul class="domeng-puzzle-facts">{items}</ul>'
+            + (f'<div class="domeng-puzzle-text">{lesson_html(text)}</div>' if text else "")
         )
 
     def refresh(self) -> None:

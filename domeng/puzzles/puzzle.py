@@ -96,6 +96,14 @@ class Puzzle:
         """The first nudge of the hint in ``lang`` (else English)."""
         return text_in(self.hints, lang)
 
+    def facts(self, lang: str | None = None, *, goal: bool = True) -> list[str]:
+        """The facts of the puzzle's moment, written by the engine in ``lang``: who the
+        learner is, the tiles, the ends, the stones, and (``goal``) the goal with its rule
+        (:func:`~domeng.puzzles.facts.moment_facts`)."""
+        from domeng.puzzles.facts import moment_facts
+
+        return moment_facts(self, lang, goal=goal)
+
     def goal_text(self, lang: str | None = None) -> str:
         """The goal in a sentence, in ``lang``: ``Go out with a POLLO.``"""
         return goal_text(self.goal, lang)
@@ -156,7 +164,11 @@ class Puzzle:
             checked = r.check_move(tile, end)
         else:
             checked = r.check_move(move)
-        return next(m for m in r.legal_moves() if m == checked)
+        legal = r.legal_moves()
+        same = [m for m in legal if m == checked]
+        # both ends showing one number: the tile joins either end alike (docs/format.md),
+        # and the engine lists it once
+        return same[0] if same else next(m for m in legal if m.tile == checked.tile)
 
     def line(self, move: Move) -> tuple[Move, ...]:
         """The decisions after the first move ``move`` to the goal's end (see
