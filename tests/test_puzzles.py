@@ -217,14 +217,18 @@ def test_the_reason_tells_the_move_the_ends_and_the_outcome_in_every_language(na
     for text in told.values():
         assert "\n" not in text and text.strip() == text
         assert str(v.move.tile) in text
+        assert p.names[p.seat] not in text  # the learner is "you" throughout
         assert f"{left}" in text and f"{right}" in text
         if p.goal is Goal.MAPPAKULING and v.solved:
             assert "MAPPAKULING" in text and "R11" in text
         elif done.result is not None:
             assert "R14" in text or "R16" in text
             if done.result.cucuq is not None:
-                assert p.names[done.result.cucuq] in text and "CUCUQ" in text
-            assert p.names[done.result.winner] in text
+                assert "CUCUQ" in text
+                if done.result.cucuq != p.seat:
+                    assert p.names[done.result.cucuq] in text
+            if done.result.winner != p.seat:
+                assert p.names[done.result.winner] in text
             assert done.result.ending.term.label in text or (
                 done.result.ending is Ending.FIRST_CAPPU and "FIRST CAPPU" in text)
         else:
@@ -285,8 +289,9 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
         at = _found_after(text, str(v.move.tile), 0)
         for e in first_passes:
             at = _found_after(text, p.names[e.seat], at)
+        you = i18n.words(lang)("you")  # the learner is "you" throughout (issue 32, §4)
         for e in told:
-            at = _found_after(text, p.names[e.seat], at)
+            at = _found_after(text, you if e.seat == p.seat else p.names[e.seat], at)
             if e.kind is EventKind.PLAY:
                 at = _found_after(text, str(e.tile), at)
         if last:
@@ -296,10 +301,42 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_pollo_refutation_names_the_reply_and_the_cucuq(lang):
+def test_r14_r17_a_pollo_refutation_names_the_reply_and_you_as_the_cucuq(lang):
     text = judge(load_puzzle("pollo-which-end"), "3|0 right").reason(lang)
-    for part in ("3|0", "0|0", "Tenri", "Upe", "POLLO", "CUCUQ", "R14", "R17"):
+    for part in ("3|0", "0|0", "Tenri", "POLLO", "CUCUQ", "R14", "R17",
+                 i18n.words(lang)("you")):
         assert part in text
+    assert "Upe" not in text  # the learner's own seat is "you", never its name
+
+
+@pytest.mark.parametrize("name", ["manguno-keep-the-four", "mappakuling-wait-for-a-six"])
+def test_r08_both_ends_one_number_either_end_is_the_same_move(name, capsys):
+    p = load_puzzle(name)
+    assert p.start().left == p.start().right
+    for m in p.first_moves():
+        verdicts = {end: judge(p, f"{m.tile} {end}") for end in ("left", "right", "kiri")}
+        assert len({(v.move, v.solved, v.reason()) for v in verdicts.values()}) == 1
+        code = main(["puzzle", name, "--try", f"{m.tile} left"])
+        assert code == (0 if verdicts["left"].solved else 1)
+        assert "Traceback" not in capsys.readouterr().err
+
+
+def test_r12_r20_a_fewest_stones_verdict_follows_every_stone_of_the_line():
+    p = load_puzzle("give-your-stones-away")
+    for m in p.first_moves():
+        v = judge(p, m)
+        r = v.round()
+        start = p.start().held[p.seat]
+        path = [(e, mv) for e in r.events[len(p.start().events):] for mv in e.stones
+                if p.seat in (mv.src, mv.dst)]
+        for lang in LANGS:
+            text = v.reason(lang)
+            held, at = start, text.index(str(start))
+            for _e, mv in path:  # each step, in order, with the count before and after
+                after = held + (mv.count if mv.dst == p.seat else -mv.count)
+                at = _found_after(text, f"{held} → {after}", at)
+                held = after
+            assert held == r.held[p.seat]
 
 
 @pytest.mark.parametrize("lang", LANGS)
