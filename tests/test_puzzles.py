@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -684,3 +685,20 @@ def test_the_hint_nudges_without_naming_the_answer(name):
     for lang in LANGS:
         named = set(TILE.findall(p.hint_in(lang)))
         assert not (named & right) - wrong, (lang, p.hint_in(lang))
+
+
+def test_check_reads_plain_text_as_english_for_every_key(tmp_path, capsys):
+    data = json.loads((Path(__file__).parents[1] / "domeng" / "puzzles"
+                       / "pollo-which-end.json").read_text(encoding="utf-8"))
+    data["title"], data["lesson"], data["puzzle"]["hint"] = "A title", "A story.", "A nudge."
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    others = ", ".join(code for code in LANGS if code != "en")
+    for key in ("title", "lesson", "puzzle.hint"):  # one rule: each is English, lacks others
+        assert f"{key}: no text in {others} (it has en; plain text is English)" in err
+    del data["lesson"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    main(["puzzles", "--check", str(path)])
+    assert "lesson" not in capsys.readouterr().err  # no lesson needed: the facts are the engine's

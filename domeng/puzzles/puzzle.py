@@ -89,7 +89,8 @@ class Puzzle:
         return self.record.title_in(lang)
 
     def text_in(self, lang: str | None = None) -> str:
-        """The puzzle's text (the file's lesson) in ``lang``: the situation, what to do."""
+        """The puzzle's text (the file's lesson) in ``lang``: the idea or the story only
+        ("" when it has none); the facts of the moment are :meth:`facts`."""
         return self.record.lesson_in(lang)
 
     def hint_in(self, lang: str | None = None) -> str:
@@ -216,8 +217,9 @@ def puzzle_from_record(record: Record, *, name: str = "") -> Puzzle:
 
 def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
     """Why ``p`` is not a good puzzle, in ``lang`` (an empty list when it is good): fewer
-    than two first moves, no first move reaching the goal or every one, the title, the
-    text or the hint missing a language of the catalogue (:func:`~domeng.i18n.languages`)."""
+    than two first moves, no first move reaching the goal or every one, the title or the
+    hint (or the lesson, when the file has one) missing a language of the catalogue
+    (:func:`~domeng.i18n.languages`). Plain text is English, for every key alike."""
     _ = words(lang)
     out = []
     moves = p.first_moves()
@@ -232,13 +234,29 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
         elif len(good) == len(moves):
             out.append(_("every first move reaches the goal ({goal}): there is nothing "
                          "to find", goal=p.goal.value))
-    for key, texts in (("title", p.record.titles), ("lesson", p.record.lessons),
-                       ("puzzle.hint", p.hints)):
+    rec = p.record
+    for key, texts, required in (
+            ("title", rec.titles or _plain(rec.title), True),
+            ("lesson", rec.lessons or _plain(rec.lesson), False),  # the facts are the engine's
+            ("puzzle.hint", p.hints, True)):
+        if not texts and not required:
+            continue
         missing = [code for code in languages() if not texts.get(code)]
-        if missing:
+        if not texts:
+            # TRANSLATORS: {key} is a key of the file (title, puzzle.hint)
+            out.append(_("{key}: no text; give one (plain text is English) or texts by "
+                         "language code", key=key))
+        elif missing:
             # TRANSLATORS: {key} is a key of the file (title, lesson, puzzle.hint);
-            # {languages} are language codes (id, lt)
-            out.append(_("{key}: no text in {languages}", key=key,
-                         languages=", ".join(missing)))
+            # {languages} are language codes (id, lt); {given}: the codes it has (en)
+            out.append(_("{key}: no text in {languages} (it has {given}; plain text is "
+                         "English)", key=key, languages=", ".join(missing),
+                         given=", ".join(code for code in texts if texts[code])))
     return out
+
+
+def _plain(text: str) -> dict[str, str]:
+    """A plain title or lesson as texts by language: one text is English, as a plain hint
+    is (docs/format.md)."""
+    return {"en": text} if text else {}
 
