@@ -122,8 +122,9 @@ def test_every_puzzle_is_valid_and_its_texts_are_in_every_language(name):
     assert problems(p) == []
     assert p.start().turn == p.seat and len(p.first_moves()) >= 2
     for lang in LANGS:
-        assert p.title_in(lang) and p.text_in(lang) and p.hint_in(lang) and p.goal_text(lang)
-        assert p.record.titles[lang] and p.record.lessons[lang] and p.hints[lang]
+        assert p.title_in(lang) and p.hint_in(lang) and p.goal_text(lang) and p.facts(lang)
+        assert p.record.titles[lang] and p.hints[lang]
+        assert not p.record.lessons or p.record.lessons[lang]
 
 
 @pytest.mark.parametrize(("name", "move"), ALL_MOVES)
@@ -592,44 +593,26 @@ TILE = re.compile(r"\b\d\|\d\b")
 
 
 @pytest.mark.parametrize("name", names())
-def test_the_text_names_the_seat_and_only_tiles_that_are_in_a_hand(name):
+def test_the_facts_of_the_moment_are_the_engines_in_every_language(name):
+    """Who the learner is, the tiles, the ends, the stones: written from the position, so
+    they cannot contradict it; the goal's rule (R21's condition for a CAMAT) is the
+    catalogue's one sentence."""
+    from domeng.terms import camat_condition
+
     p = load_puzzle(name)
     r = p.start()
-    held = {str(t) for s in range(r.n) for t in r.hand(s)}
     for lang in LANGS:
-        text = p.text_in(lang)
-        assert f"**{p.names[p.seat]}**" in text and f"{p.seat})" in text, lang
-        assert set(TILE.findall(text)) <= held, lang
-        assert set(TILE.findall(p.hint_in(lang))) <= held, lang
-    english = p.text_in("en")
-    ends = re.search(r"open ends are (\d) and (\d)", english)
-    both = re.search(r"both open ends show (\d)", english)
-    assert ends or both
-    if ends:
-        assert (int(ends[1]), int(ends[2])) == r.ends
-    else:
-        assert r.ends == (int(both[1]), int(both[1]))
-    for tile in re.findall(r"\*\*(\d\|\d)\*\*", english.split(".")[0]):
-        assert tile in {str(t) for t in r.hand(p.seat)}  # "You are X and hold **a|b**"
-
-
-@pytest.mark.parametrize("name", names())
-def test_the_stones_and_pips_the_text_gives_are_the_rounds(name):
-    p = load_puzzle(name)
-    r = p.start()
-    english = p.text_in("en")
-    for m in re.finditer(r"(?:holding|and you hold) (\d+) stones?", english):
-        assert int(m[1]) == r.held[p.seat]
-    if "the table is empty" in english:
-        assert r.table == 0
-    for m in re.finditer(r"the table (?:still |)holds (?:just |)(\d+)", english):
-        assert int(m[1]) == r.table
-    for m in re.finditer(r"(\d+) pips;", english):
-        assert int(m[1]) == r.pips(p.seat)
-    for m in re.finditer(r"(\d+|[A-Z][a-z]+) tiles are still in the players' hands", english):
-        words = {"Fifteen": 15, "Fourteen": 14, "Sixteen": 16}
-        count = int(m[1]) if m[1].isdigit() else words[m[1]]
-        assert count == sum(h.bit_count() for h in r.hands)
+        facts = p.facts(lang)
+        text = " ".join(facts)
+        assert p.names[p.seat] in facts[0] and str(p.seat) in facts[0]
+        assert set(TILE.findall(facts[1])) == {str(t) for t in r.hand(p.seat)}
+        assert [int(n) for n in re.findall(r"\d+", facts[2])] == (
+            [r.left] if r.left == r.right else [r.left, r.right])
+        counts = [int(n) for n in re.findall(r"\d+", facts[3])]
+        assert sorted(counts) == sorted([r.table] * bool(r.table) + [
+            r.held[s] for s in range(r.n) if s != p.seat or r.held[s]])
+        assert p.goal_text(lang) in text
+        assert (camat_condition(lang) in text) is (p.goal is Goal.CAMAT)
 
 
 RULE_VARIANTS = [{"voluntary_pass": True}, {"block_passes_cost": False},
@@ -671,7 +654,9 @@ def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
     p = load_puzzle(name)
     for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
         assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
-    assert p.text_in("lt").startswith("Jūs esate ")
+    for text in (*p.facts("lt"), *(v.reason("lt") for v in map(lambda m: judge(p, m),
+                                                                 p.first_moves()))):
+        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
 
 
 @pytest.mark.parametrize("name", names())
@@ -702,3 +687,40 @@ def test_check_reads_plain_text_as_english_for_every_key(tmp_path, capsys):
     path.write_text(json.dumps(data), encoding="utf-8")
     main(["puzzles", "--check", str(path)])
     assert "lesson" not in capsys.readouterr().err  # no lesson needed: the facts are the engine's
+
+
+def _builtin_texts():
+    """Every title, lesson and hint of the built-in puzzles and positions: (file, key,
+    language, text)."""
+    root = Path(__file__).parents[1] / "domeng"
+    for path in sorted([*root.glob("puzzles/*.json"), *root.glob("positions/*.json")]):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key, texts in (("title", data.get("title")), ("lesson", data.get("lesson")),
+                           ("puzzle.hint", (data.get("puzzle") or {}).get("hint"))):
+            texts = texts if isinstance(texts, dict) else {"en": texts} if texts else {}
+            for code, text in texts.items():
+                yield f"{path.parent.name}/{path.name}", key, code, text
+
+
+def test_no_builtin_text_restates_a_fact_the_engine_writes():
+    """Tiles, seats, stone counts and other numbers of a moment are the engine's facts
+    (domeng.puzzles.facts); a title, lesson or hint written by hand holds only the idea,
+    the story or the hint (docs/format.md), so it can never contradict its position."""
+    from domeng.puzzles.facts import restated_facts
+
+    found = [(where, key, code, restated_facts(text))
+             for where, key, code, text in _builtin_texts() if restated_facts(text)]
+    assert found == []
+
+
+@pytest.mark.parametrize("text", [
+    "You are **Eppa** (seat 3) with **3|1**.", "Kamu adalah Eppa (kursi 3).",
+    "Jūs esate Eppa (vieta 3).", "and you hold 4 stones", "Delapan batu yang harus diberikan",
+    "Aštuoni akmenys", "the open ends are 0 and 3", "Besse holds [5|2]"])
+def test_a_handwritten_fact_is_refused_by_the_check(text, tmp_path, capsys):
+    data = _named_data("pollo-which-end")
+    data["puzzle"]["hint"]["id"] = text
+    path = tmp_path / "restated.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    assert "puzzle.hint.id writes facts the engine gives" in capsys.readouterr().err

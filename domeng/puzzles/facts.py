@@ -22,6 +22,7 @@ and the FIRST CAPPU holds no stones (R21).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from domeng.i18n import Words, words
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from domeng.puzzles.puzzle import Puzzle
     from domeng.round import Round
 
-__all__ = ["ends_fact", "moment_facts", "rule_sentence", "stones_facts"]
+__all__ = ["ends_fact", "moment_facts", "restated_facts", "rule_sentence", "stones_facts"]
 
 
 def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> list[str]:
@@ -117,3 +118,29 @@ def rule_sentence(goal: Goal, lang: str | None = None) -> str:
     return _("The FIRST CAPPU is appointed CAMAT if, {condition} (R21).",
              condition=_(CAMAT_CONDITION))
 
+
+
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"  # en
+    "satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|"  # id
+    "vienas|vieną|du|dvi|trys|tris|keturi|keturis|penki|penkis|šeši|šešis|septyni|"
+    "septynis|aštuoni|aštuonis|devyni|devynis|dešimt")  # lt
+_RESTATED = re.compile(
+    r"(?P<tile>\[?\b\d\s*\|\s*\d\b\]?)"  # a tile: 3|1, [3|1]
+    r"|(?P<seat>\b(?:seat|kursi|vieta|vietoje)\s*\d+)"
+    r"|(?P<stones>\b(?:\d+|" + _NUMBER_WORDS + r")\s+(?:stones?|batu|akmen\w*)\b)"
+    r"|(?P<number>(?<![R\w])\d+\b)",  # any other number but a rule id (R21)
+    re.IGNORECASE)
+
+
+def restated_facts(text: str) -> list[str]:
+    """The facts ``text`` (a puzzle's or a position's title, lesson or hint) writes by hand
+    that the engine writes from the position: a tile (``3|1``), a seat (``seat 3``), a
+    count of stones, any number but a rule id. A built-in text has none (docs/format.md).
+
+    >>> restated_facts("You are Eppa (seat 3) with 3|1 and hold 4 stones (R21).")
+    ['seat 3', '3|1', '4 stones']
+    >>> restated_facts("Eight stones to lose"), restated_facts("Keep the double (R14).")
+    (['Eight stones'], [])
+    """
+    return [m.group().strip() for m in _RESTATED.finditer(text)]

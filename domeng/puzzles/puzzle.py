@@ -219,7 +219,9 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
     """Why ``p`` is not a good puzzle, in ``lang`` (an empty list when it is good): fewer
     than two first moves, no first move reaching the goal or every one, the title or the
     hint (or the lesson, when the file has one) missing a language of the catalogue
-    (:func:`~domeng.i18n.languages`). Plain text is English, for every key alike."""
+    (:func:`~domeng.i18n.languages`), a text that writes by hand a fact the engine gives
+    (:func:`~domeng.puzzles.facts.restated_facts`). Plain text is English, for every key
+    alike."""
     _ = words(lang)
     out = []
     moves = p.first_moves()
@@ -252,6 +254,19 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
             out.append(_("{key}: no text in {languages} (it has {given}; plain text is "
                          "English)", key=key, languages=", ".join(missing),
                          given=", ".join(code for code in texts if texts[code])))
+    from domeng.puzzles.facts import restated_facts
+
+    for key, texts in (("title", rec.titles or _plain(rec.title)),
+                       ("lesson", rec.lessons or _plain(rec.lesson)),
+                       ("puzzle.hint", p.hints)):
+        for code, text in texts.items():
+            found = restated_facts(text)
+            if found:
+                # TRANSLATORS: {key}: title, lesson or puzzle.hint; {code}: its language;
+                # {found}: what it writes by hand, "3|1, seat 3"
+                out.append(_("{key}.{code} writes facts the engine gives from the position "
+                             "({found}): keep only the idea, the story or the hint",
+                             key=key, code=code, found=", ".join(found)))
     return out
 
 
