@@ -300,3 +300,27 @@ def test_a_move_task_addresses_the_learner_as_the_practice_page_does(name):
         assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
     for text in (p.title_in("id"), p.text_in("id"), p.hint_in("id")):
         assert not re.search(r"\b(?:[Kk]au|[Aa]nda|[Ee]ngkau)\b", text), text
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_TASKS))
+def test_a_task_verdict_names_only_terms_taught_so_far(name):
+    """Chapter 5's verdict says who goes out first in words, not FIRST CAPPU and CUCUQ
+    (chapter 6); chapter 7's says the line is blocked, not MANGUNO (chapter 8): a term the
+    tutorial has not taught is said in words taught so far (the goal's own terms aside)."""
+    from domeng.positions import task, taught
+    from domeng.puzzles import judge
+    from domeng.terms import Term
+
+    p = task(name)
+    allowed = {t.label for t in taught(name)} | {
+        t.label for t in Term if t.label in p.goal_text()}
+    labels = re.compile("|".join(sorted((re.escape(t.label) for t in Term), key=len,
+                                        reverse=True)))
+    for m in p.first_moves():
+        for lang in languages():
+            text = judge(p, m).reason(lang) + " ".join(p.facts(lang))
+            assert set(labels.findall(text)) <= allowed, (str(m), lang, text)
+    if name == "both-ends-match":
+        assert "FIRST CAPPU" not in judge(p, "6|1 left").reason()
+    if name == "pollo-or-ceki":
+        assert "MANGUNO" not in judge(p, "5|0 right").reason()

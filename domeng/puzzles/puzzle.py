@@ -60,6 +60,10 @@ class Puzzle:
         self.level: int = data["level"]
         self.terms: tuple[Term, ...] = tuple(Term(t) for t in data["terms"])
         self.hints = data["hint"]
+        self.taught: frozenset[Term] | None = None
+        """The terms the learner has been taught when the puzzle is set (a tutorial's
+        task: those of its chapter and the ones before); its verdict names no other,
+        saying it in plain words. None: every term."""
         rounds = replay(record).rounds
         self._round: Round = rounds[-1]
         r = self._round

@@ -283,8 +283,32 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
     res = r.result
     me = p.seat
     tile = r.last_domino
-    if res.ending in _OUT:
-        mine, yours, theirs = _OUT[res.ending]
+    known = p.taught if p.taught is not None else frozenset(Term)
+    ending = res.ending
+    if ending in (Ending.CEKI, Ending.POLLO) and ending.term not in known:
+        ending = Ending.FIRST_CAPPU  # not taught yet: told as a plain going out
+    if ending in _OUT and not {Term.FIRST_CAPPU, Term.CUCUQ} <= known:
+        if res.winner == me:
+            # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the
+            # FIRST CAPPU and the CUCUQ: the learner goes out first
+            return _("you play your last tile, {tile}, first and win the round (R14)",
+                     tile=tile)
+        # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the FIRST
+        # CAPPU and the CUCUQ: another player goes out first
+        return _("{who} plays the last tile, {tile}, first and wins the round (R14)",
+                 who=who(res.winner), tile=tile)
+    if ending not in _OUT and Term.MANGUNO not in known or (
+            ending is Ending.MATTIKKENG and Term.MATTIKKENG not in known):
+        if res.manguno == me:
+            # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the
+            # MANGUNO: the learner's tile blocks the line
+            return _("after your {tile} nobody can play: the line is blocked and the round "
+                     "ends (R15)", tile=tile)
+        # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the MANGUNO
+        return _("after {who}'s {tile} nobody can play: the line is blocked and the round "
+                 "ends (R15)", who=who(res.manguno), tile=tile)
+    if ending in _OUT:
+        mine, yours, theirs = _OUT[ending]
         if res.winner == me:
             text = _(mine, tile=tile, cucuq=who(res.cucuq))
         elif res.cucuq == me:
@@ -327,6 +351,8 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
                      "{winner} wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ "
                      "(R17)", who=who(res.manguno), tile=tile, winner=who(res.winner),
                      pips=pips)
+    if Term.CAMAT not in known:
+        return text
     if res.camat == me:
         # TRANSLATORS: added to a clause of a puzzle's verdict
         text = _("{text}; you are appointed CAMAT (R21)", text=text)
