@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from domeng.builtin_texts import untranslated_note
 from domeng.i18n import languages
 from domeng.positions import NAMES, PLAYERS, position
 from domeng.records import load
@@ -153,8 +154,10 @@ def test_a_move_task_is_reached_by_its_answer_and_refuted_otherwise(name):
         assert v.solved is (str(m) in right), m
         assert v.reason() and str(m.tile) in v.reason()  # the sentence names the move
     rec = p.record
-    for texts in (rec.titles, rec.lessons, rec.puzzle["hint"]):
-        assert set(texts) == set(languages()) and all(texts.values()), name
+    for texts in (rec.titles, rec.lessons, rec.puzzle["hint"]):  # the catalogue's
+        assert texts["en"] and set(texts) <= set(languages()) and all(texts.values()), name
+        for lang in set(languages()) - set(texts):  # not translated yet: English, said so
+            assert p.title_in(lang) == p.title_in("en") and untranslated_note(rec, lang)
 
 
 def test_r14_r17_going_out_first_needs_the_end_nobody_else_can_use():

@@ -170,6 +170,7 @@ class _Head(PaneView):
         goal = _("Goal: {goal}", goal=p.goal_text(lang))
         level = _("level {level}", level=p.level)
         terms = ", ".join(t.label for t in p.terms)
+        from domeng.builtin_texts import untranslated_note
         from domeng.puzzles.facts import rule_sentence
 
         # the moment's facts are the engine's sentences; the file's text only the idea
@@ -183,6 +184,10 @@ class _Head(PaneView):
             f'<ul class="domeng-puzzle-facts">{items}</ul>'
             + (f'<div class="domeng-puzzle-text">{lesson_html(text)}</div>' if text else "")
         )
+        note = untranslated_note(p.record, lang)  # a text shown in English says so
+        if note:
+            self.text.value += (f'<p class="domeng-note domeng-untranslated" lang="{lang}">'
+                                f"{html.escape(note)}</p>")
 
     def refresh(self) -> None:
         pass

@@ -247,6 +247,11 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
         if p.text_in(lang):
             print()
             print(p.text_in(lang))
+        from domeng.builtin_texts import untranslated_note
+
+        note = untranslated_note(p.record, lang)  # a text shown in English says so
+        if note:
+            print(note)
         print()
         moves = ", ".join(m.describe(lang=lang) for m in p.first_moves())
         # TRANSLATORS: {moves}: the legal first moves, "3|0 left, 3|0 right"

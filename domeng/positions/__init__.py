@@ -56,8 +56,11 @@ def record(name: str) -> Record:
     if name not in NAMES:
         raise UnknownPosition(N_("no position {name}; the positions are {names}"),
                               name=show_value(name), names=", ".join(NAMES))
+    from domeng.builtin_texts import with_catalogue
+
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return dataclasses.replace(load(text), name=name)
+    # its texts are the catalogue's, in every language it has them in
+    return dataclasses.replace(with_catalogue(load(text)), name=name)
 
 
 def position(name: str) -> Round:
@@ -104,4 +107,5 @@ def task(name: str) -> Puzzle:
 
     p = puzzle_from_record(record(name), name=name)
     p.taught = taught(name)  # its verdict says in plain words what is not taught yet
+    p.builtin = True
     return p

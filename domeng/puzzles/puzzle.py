@@ -60,6 +60,9 @@ class Puzzle:
         self.level: int = data["level"]
         self.terms: tuple[Term, ...] = tuple(Term(t) for t in data["terms"])
         self.hints = data["hint"]
+        self.builtin = False
+        """Whether it is a built-in puzzle or position, its texts the catalogue's (a text
+        not translated yet is shown in English, and the page says so)."""
         self.taught: frozenset[Term] | None = None
         """The terms the learner has been taught when the puzzle is set (a tutorial's
         task: those of its chapter and the ones before); its verdict names no other,
@@ -223,7 +226,8 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
     """Why ``p`` is not a good puzzle, in ``lang`` (an empty list when it is good): fewer
     than two first moves, no first move reaching the goal or every one, the title or the
     hint (or the lesson, when the file has one) missing a language of the catalogue
-    (:func:`~domeng.i18n.languages`), a text that writes by hand a fact the engine gives
+    (:func:`~domeng.i18n.languages`; a built-in puzzle's texts are the catalogue's, shown
+    in English until translated), a text that writes by hand a fact the engine gives
     (:func:`~domeng.puzzles.facts.restated_facts`). Plain text is English, for every key
     alike."""
     _ = words(lang)
@@ -247,7 +251,10 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
             ("puzzle.hint", p.hints, True)):
         if not texts and not required:
             continue
-        missing = [code for code in languages() if not texts.get(code)]
+        # a built-in text not yet in a language is shown in English, the page saying so
+        # (make catalogues reports it); a file's own texts must be in every language
+        missing = [] if p.builtin and texts.get("en") else [
+            code for code in languages() if not texts.get(code)]
         if not texts:
             # TRANSLATORS: {key} is a key of the file (title, puzzle.hint)
             out.append(_("{key}: no text; give one (plain text is English) or texts by "
