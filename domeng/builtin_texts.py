@@ -1,8 +1,8 @@
-"""The built-in puzzles' and positions' hand-written texts in the catalogue.
+"""The built-in puzzles', positions' and lessons' hand-written texts in the catalogue.
 
-A built-in puzzle's or position's ``title``, ``lesson`` and puzzle ``hint``
-are written in English in its JSON file; their translations are messages of the gettext
-catalogue (``domeng/locale/<lang>/LC_MESSAGES/domeng.po``), like every other sentence, so a
+A built-in puzzle's, position's or lesson's (scenario's) ``title``, ``lesson`` and puzzle
+``hint`` are written in English in its JSON file; their translations are messages of the
+gettext catalogue (``domeng/locale/<lang>/LC_MESSAGES/domeng.po``), like every other sentence, so a
 translator works in one file with the trade's tools. :func:`extract` is the Babel
 extractor ``make catalogues`` runs on those files (``babel.cfg``); :func:`with_catalogue`
 gives a loaded built-in :class:`~domeng.records.Record` its texts in every language the
@@ -119,8 +119,8 @@ def untranslated_note(rec: Record, lang: str | None) -> str:
 
 
 def is_builtin_file(path: str | Path) -> bool:
-    """Whether ``path`` is one of the package's built-in puzzle or position files (its
-    texts the catalogue's, as when it is loaded by name).
+    """Whether ``path`` is one of the package's built-in puzzle, position or scenario
+    files (its texts the catalogue's, as when it is loaded by name).
 
     >>> is_builtin_file(Path(__file__).parent / "puzzles" / "pollo-which-end.json")
     True
@@ -132,4 +132,5 @@ def is_builtin_file(path: str | Path) -> bool:
     except (OSError, ValueError):
         return False
     here = Path(__file__).resolve().parent
-    return folder in (here / "puzzles", here / "positions") and Path(path).suffix == ".json"
+    return (folder in (here / "puzzles", here / "positions", here / "scenarios")
+            and Path(path).suffix == ".json")

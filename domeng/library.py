@@ -36,7 +36,10 @@ def builtin_scenarios() -> list[Record]:
 def _named(rec: Record, name: str) -> Record:
     from dataclasses import replace
 
-    return replace(rec, name=name)
+    from domeng.builtin_texts import with_catalogue
+
+    # a built-in lesson's title and text are the catalogue's, in every language it has
+    return replace(with_catalogue(rec), name=name)
 
 
 def load_builtin(name: str) -> Record:

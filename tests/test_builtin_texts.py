@@ -1,4 +1,4 @@
-"""The built-in puzzles' and positions' texts live in the catalogue (issue 32, §3).
+"""The built-in puzzles', positions' and lessons' texts live in the catalogue (issue 32, §3).
 
 Their English is the file's, their translations the .po files' messages (a Babel
 extractor reads the JSON files, babel.cfg); a file given on the command line or through a
@@ -23,6 +23,7 @@ from domeng.builtin_texts import UNTRANSLATED, extract, untranslated_note, with_
 from domeng.cli import main
 from domeng.positions import NAMES, record, task
 from domeng.puzzles import load_puzzle, load_puzzle_file, names, problems
+from domeng.records import builtin_scenarios
 
 ROOT = Path(__file__).parents[1]
 
@@ -36,7 +37,8 @@ def test_the_extractor_gives_each_files_english_title_lesson_and_hint():
 
 
 def test_the_built_in_files_hold_english_only_and_the_catalogue_the_rest():
-    for path in [*ROOT.glob("domeng/puzzles/*.json"), *ROOT.glob("domeng/positions/*.json")]:
+    for path in [*ROOT.glob("domeng/puzzles/*.json"), *ROOT.glob("domeng/positions/*.json"),
+                 *ROOT.glob("domeng/scenarios/*.json")]:
         data = json.loads(path.read_text(encoding="utf-8"))
         for texts in (data.get("title"), data.get("lesson"),
                       (data.get("puzzle") or {}).get("hint")):
@@ -122,6 +124,9 @@ def test_a_new_language_fails_no_puzzle_or_position_for_want_of_their_texts(
             assert rec.title_in("xx") == rec.title_in("en")
             if rec.puzzle is not None:
                 assert problems(task(name)) == []
+        for rec in builtin_scenarios():
+            assert rec.lesson_in("xx") == rec.lesson_in("en") and rec.lesson_in("xx")
+            assert untranslated_note(rec, "xx") == UNTRANSLATED
     finally:
         monkeypatch.undo()
         for c in caches:
@@ -136,3 +141,21 @@ def test_every_built_in_text_is_translated_in_the_catalogues_languages(lang):
         assert not untranslated_note(load_puzzle(name).record, lang), name
     for name in NAMES:
         assert not untranslated_note(with_catalogue(record(name)), lang), name
+    for rec in builtin_scenarios():
+        assert not untranslated_note(rec, lang), rec.name
+        assert rec.title_in(lang) != rec.title_in("en") or rec.title_in("en").isupper()
+
+
+def test_a_lesson_shown_in_english_says_so_in_the_pages_language(monkeypatch):
+    from domeng.app import texts
+    from domeng.app.controller import Controller
+    from domeng.records import load_builtin
+
+    real = i18n.Words.translates
+    monkeypatch.setattr(i18n.Words, "translates",
+                        lambda self, m: self.lang != "id" and real(self, m))
+    c = Controller(scenario=load_builtin("ceki"))
+    shown = texts.lesson(c, "id")
+    assert shown.startswith(c.record.lesson_in("en"))
+    assert i18n.words("id")(UNTRANSLATED) in shown
+    assert i18n.words("lt")(UNTRANSLATED) not in texts.lesson(c, "lt")
