@@ -397,3 +397,19 @@ def test_next_opens_the_following_puzzle_of_the_index():
     assert page.current == order[1]
     last = page.open_puzzle(order[-1])
     assert find(last, "domeng-puzzle-next") is None
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_puzzle_head_shows_the_engines_facts_of_the_moment(lang):
+    """Who you are, your tiles, the ends, the stones: the engine's sentences, shown where
+    the lesson text was (issue 32); the CAMAT goal's rule is R21's one condition."""
+    import html as html_module
+
+    from domeng.terms import camat_condition
+
+    for name in (POLLO, "camat-pay-to-empty"):
+        p = load_puzzle(name)
+        head = find(PuzzleView(p, lang=lang), "domeng-puzzle-head").children[0].value
+        for fact in p.facts(lang, goal=False):
+            assert html_module.escape(fact) in head
+        assert (html_module.escape(camat_condition(lang)) in head) is (name != POLLO)
