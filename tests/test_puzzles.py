@@ -729,3 +729,16 @@ def test_a_handwritten_fact_is_refused_by_the_check(text, tmp_path, capsys):
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     assert main(["puzzles", "--check", str(path)]) == 1
     assert "puzzle.hint.id writes facts the engine gives" in capsys.readouterr().err
+
+
+def test_r21_camat_condition_is_stated_once_in_the_catalogue():
+    """No built-in text writes R21's condition (an empty table and a FIRST CAPPU with no
+    stones) by hand: the facts give the catalogue's one sentence, the glossary reuses it."""
+    from domeng.terms import Term, camat_condition, glossary
+
+    for where, key, code, text in _builtin_texts():
+        if code == "en":
+            assert not re.search(r"empty.*no stones|no stones.*empty", text), (where, key)
+    for lang in LANGS:
+        assert camat_condition(lang) in glossary(lang)[Term.CAMAT].meaning
+        assert camat_condition(lang) in " ".join(load_puzzle("camat-pay-to-empty").facts(lang))
