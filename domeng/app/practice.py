@@ -377,11 +377,13 @@ class SeatTask(w.VBox):
         board = w.Box([*self.seats, self.table])
         board.add_class("domeng-board-area")
         head = w.HTML(f'<div class="domeng-seat-task-prompt">{lesson_html(prompt)}</div>')
+        self.facts = w.HTML()  # the table's facts, the engine's sentences in the language
+        self.facts.add_class("domeng-seat-task-facts")
         self.verdict = w.HTML()
         self.verdict.add_class("domeng-puzzle-verdict-box")
         self.errors = w.HTML()
         self.errors.add_class("domeng-errors")
-        super().__init__([_style(), head, self.verdict, board, self.errors])
+        super().__init__([_style(), head, self.facts, self.verdict, board, self.errors])
         for css in ("domeng", "domeng-app", "domeng-compact", "domeng-seat-task"):
             self.add_class(css)
         q.observe(lambda _change: self._draw(), names=["revision", "lang"])
@@ -402,6 +404,10 @@ class SeatTask(w.VBox):
         lang = q.lang
         _ = words(lang)
         r = q.round
+        from domeng.puzzles.facts import table_facts
+
+        items = "".join(f"<li>{html.escape(f)}</li>" for f in table_facts(r, q.names, lang))
+        self.facts.value = f'<ul class="domeng-puzzle-facts">{items}</ul>'
         verdict = self._verdict(_)
         for s, board in enumerate(self.seats):
             body = _NO_DATA_ID.sub("", render.seat_html(r, s, names=q.names, reveal=True,

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from domeng.puzzles.puzzle import Puzzle
     from domeng.round import Round
 
-__all__ = ["ends_fact", "moment_facts", "restated_facts", "rule_sentence", "stones_facts"]
+__all__ = ["ends_fact", "moment_facts", "restated_facts", "rule_sentence", "stones_facts",
+           "table_facts"]
 
 
 def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> list[str]:
@@ -69,6 +70,36 @@ def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> li
         rule = rule_sentence(p.goal, lang)
         if rule:
             out.append(rule)
+    return out
+
+
+def table_facts(r: Round, names: list[str], lang: str | None = None) -> list[str]:
+    """The facts of a table a seat question asks about (no learner's seat): the open
+    ends, who is to play (or that the round is over), the stones of the table and of
+    each player, in ``lang``.
+
+    >>> from domeng.positions import PLAYERS, position
+    >>> table_facts(position("blocked"), list(PLAYERS))[:2]
+    ['The open ends are 3 and 4.', 'Eppa is to play.']
+    """
+    _ = words(lang)
+    out = [ends_fact(_, r)] if r.is_opened else []
+    if r.is_over:
+        # TRANSLATORS: a seat question's fact: the table shows a round that has ended
+        out.append(_("The round is over."))
+    elif r.turn is not None:
+        # TRANSLATORS: a seat question's fact; {who}: the player whose turn it is
+        out.append(_("{who} is to play.", who=names[r.turn]))
+    if r.table:
+        table = _.ngettext("The table holds {count} stone.", "The table holds {count} stones.",
+                           r.table, count=_.number(r.table))
+    else:
+        table = _("The table holds no stones.")
+    players = _.join([_("{who} {count}", who=names[s], count=_.number(r.held[s]))
+                      for s in range(r.rules.seats)])
+    # TRANSLATORS: a seat question's fact; {table}: the table's stones (a sentence);
+    # {players}: every player's stones, "Ambo 2, Besse 0 and Eppa 6"
+    out.append(_("{table} The players hold: {players}.", table=table, players=players))
     return out
 
 
