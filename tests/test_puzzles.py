@@ -695,16 +695,19 @@ def test_check_reads_plain_text_as_english_for_every_key(tmp_path, capsys):
 
 
 def _builtin_texts():
-    """Every title, lesson and hint of the built-in puzzles and positions: (file, key,
-    language, text)."""
-    root = Path(__file__).parents[1] / "domeng"
-    for path in sorted([*root.glob("puzzles/*.json"), *root.glob("positions/*.json")]):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for key, texts in (("title", data.get("title")), ("lesson", data.get("lesson")),
-                           ("puzzle.hint", (data.get("puzzle") or {}).get("hint"))):
-            texts = texts if isinstance(texts, dict) else {"en": texts} if texts else {}
+    """Every title, lesson and hint of the built-in puzzles and positions, in every
+    language (the file's English, the catalogue's translations): (file, key, language,
+    text)."""
+    from domeng.positions import NAMES, record
+
+    recs = [(f"puzzles/{n}", load_puzzle(n).record) for n in names()] + [
+        (f"positions/{n}", record(n)) for n in NAMES]
+    for where, rec in recs:
+        hint = rec.puzzle["hint"] if rec.puzzle is not None else {}
+        for key, texts in (("title", rec.titles), ("lesson", rec.lessons),
+                           ("puzzle.hint", hint)):
             for code, text in texts.items():
-                yield f"{path.parent.name}/{path.name}", key, code, text
+                yield where, key, code, text
 
 
 def test_no_builtin_text_restates_a_fact_the_engine_writes():
@@ -721,7 +724,8 @@ def test_no_builtin_text_restates_a_fact_the_engine_writes():
 @pytest.mark.parametrize("text", [
     "You are **Eppa** (seat 3) with **3|1**.", "Kamu adalah Eppa (kursi 3).",
     "Jūs esate Eppa (vieta 3).", "and you hold 4 stones", "Delapan batu yang harus diberikan",
-    "Aštuoni akmenys", "the open ends are 0 and 3", "Besse holds [5|2]"])
+    "Aštuoni akmenys", "the open ends are 0 and 3", "Besse holds [5|2]",
+    "CAMAT iš trijų kauliukų", "A CEKI from three tiles"])
 def test_a_handwritten_fact_is_refused_by_the_check(text, tmp_path, capsys):
     data = _named_data("pollo-which-end")
     data["puzzle"]["hint"]["id"] = text

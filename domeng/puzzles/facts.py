@@ -155,11 +155,16 @@ _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"  # en
     "satu|dua|tiga|empat|lima|enam|tujuh|delapan|sembilan|sepuluh|"  # id
     "vienas|vieną|du|dvi|trys|tris|keturi|keturis|penki|penkis|šeši|šešis|septyni|"
-    "septynis|aštuoni|aštuonis|devyni|devynis|dešimt")  # lt
+    "septynis|aštuoni|aštuonis|devyni|devynis|dešimt|"
+    "dviejų|trijų|keturių|penkių|šešių|septynių|aštuonių|devynių")  # lt
+# a count of tiles or pips from two on ("one tile fits both ends" is no count)
+_MANY_WORDS = "|".join(w for w in _NUMBER_WORDS.split("|")
+                       if w not in ("one", "satu", "vienas", "vieną"))
 _RESTATED = re.compile(
     r"(?P<tile>\[?\b\d\s*\|\s*\d\b\]?)"  # a tile: 3|1, [3|1]
     r"|(?P<seat>\b(?:seat|kursi|vieta|vietoje)\s*\d+)"
     r"|(?P<stones>\b(?:\d+|" + _NUMBER_WORDS + r")\s+(?:stones?|batu|akmen\w*)\b)"
+    r"|(?P<tiles>\b(?:" + _MANY_WORDS + r")\s+(?:tiles|kartu|kauliuk\w*|pips|mata|akut\w*)\b)"
     r"|(?P<number>(?<![R\w])\d+\b)",  # any other number but a rule id (R21)
     re.IGNORECASE)
 
@@ -167,7 +172,8 @@ _RESTATED = re.compile(
 def restated_facts(text: str) -> list[str]:
     """The facts ``text`` (a puzzle's or a position's title, lesson or hint) writes by hand
     that the engine writes from the position: a tile (``3|1``), a seat (``seat 3``), a
-    count of stones, any number but a rule id. A built-in text has none (docs/format.md).
+    count of stones, tiles or pips, any number but a rule id. A built-in text has none
+    (docs/format.md).
 
     >>> restated_facts("You are Eppa (seat 3) with 3|1 and hold 4 stones (R21).")
     ['seat 3', '3|1', '4 stones']
