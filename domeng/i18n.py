@@ -84,6 +84,18 @@ class Words:
         text = self._t.gettext(message)
         return self._format(text, **values) if values else text
 
+    def translates(self, message: str) -> bool:
+        """Whether this language's catalogue has a translation of ``message`` (English
+        always has: it is the messages' own language).
+
+        >>> words("id").translates("English"), words("id").translates("no such message")
+        (True, False)
+        """
+        if self.lang == DEFAULT:
+            return True
+        catalog = getattr(self._t, "_catalog", {})
+        return bool(catalog.get(message))
+
     def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form for ``count`` (the language's own plural rule), with ``{count}`` filled
         (by ``values["count"]`` when given, e.g. the count written by :meth:`number`)."""

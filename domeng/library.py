@@ -36,7 +36,10 @@ def builtin_scenarios() -> list[Record]:
 def _named(rec: Record, name: str) -> Record:
     from dataclasses import replace
 
-    return replace(rec, name=name)
+    from domeng.builtin_texts import with_catalogue
+
+    # a built-in lesson's title and text are the catalogue's, in every language it has
+    return replace(with_catalogue(rec), name=name)
 
 
 def load_builtin(name: str) -> Record:
@@ -70,4 +73,8 @@ def load_any(source: str | Path) -> Record:
             return load(text)  # the reader unpacks a link (domeng.links)
     if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
         return load_builtin(text)
-    return load(Path(text) if isinstance(text, str) else text)
+    from domeng.builtin_texts import is_builtin_file, with_catalogue
+
+    record = load(Path(text) if isinstance(text, str) else text)
+    # a built-in puzzle's or position's file: its texts are the catalogue's, in every language
+    return with_catalogue(record) if is_builtin_file(text) else record

@@ -16,9 +16,10 @@ from enum import Enum
 from functools import cache
 from typing import NamedTuple
 
-from domeng.i18n import N_, words
+from domeng.i18n import N_, Words, words
 
-__all__ = ["Ending", "EventKind", "GLOSSARY", "Opening", "Term", "TermInfo", "glossary"]
+__all__ = ["CAMAT_CONDITION", "Ending", "EventKind", "GLOSSARY", "Opening", "Term", "TermInfo",
+           "camat_condition", "glossary"]
 
 
 class Term(str, Enum):
@@ -168,10 +169,9 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
         "the table while it has any, then by the payer. None are ever created."
     )),
     (Term.CAMAT, "R21", N_(
-        "If, after the round is settled, the table is empty and the FIRST CAPPU holds no "
-        "stones, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the table, "
-        "and the CAMAT opens every round, leading any tile, until a new one is appointed "
-        "(R22). A round won by a MANGUNO or a MATTIKKENG never makes a CAMAT."
+        "If, {condition}, the FIRST CAPPU is appointed CAMAT: all 25 stones go back to the "
+        "table, and the CAMAT opens every round, leading any tile, until a new one is "
+        "appointed (R22). A round won by a MANGUNO or a MATTIKKENG never makes a CAMAT."
     )),
 )
 """Each term, its rule id and its meaning in English (a message of the catalogue)."""
@@ -187,13 +187,37 @@ def glossary(lang: str | None = None) -> dict[Term, TermInfo]:
     return dict(_glossary(words(lang).lang))
 
 
+# TRANSLATORS: R21's condition, the one statement of it every text uses (the glossary,
+# a puzzle's facts, a verdict); a clause that follows "if," or "when,".
+CAMAT_CONDITION = N_("after the round is settled, the table is empty and the FIRST CAPPU "
+                     "holds no stones")
+"""R21's condition for a CAMAT, stated once (:func:`camat_condition`)."""
+
+
+def camat_condition(lang: str | None = None) -> str:
+    """R21's condition in ``lang``: the one clause every text that needs it uses.
+
+    >>> camat_condition()
+    'after the round is settled, the table is empty and the FIRST CAPPU holds no stones'
+    """
+    return words(lang)(CAMAT_CONDITION)
+
+
+def _meaning(_: Words, meaning: str) -> str:
+    """A glossary meaning in ``_``'s language, R21's condition put in where it is named."""
+    if "{condition}" in meaning:
+        return _(meaning, condition=_(CAMAT_CONDITION))
+    return _(meaning)
+
+
 @cache
 def _glossary(lang: str) -> dict[Term, TermInfo]:
     _ = words(lang)
-    return {term: TermInfo(term, rule, _(meaning)) for term, rule, meaning in _MEANINGS}
+    return {term: TermInfo(term, rule, _meaning(_, meaning))
+            for term, rule, meaning in _MEANINGS}
 
 
 GLOSSARY: dict[Term, TermInfo] = {
-    term: TermInfo(term, rule, meaning) for term, rule, meaning in _MEANINGS
+    term: TermInfo(term, rule, _meaning(words(), meaning)) for term, rule, meaning in _MEANINGS
 }
 """The 14 terms with their rule ids and English meanings (``glossary()``)."""

@@ -42,11 +42,16 @@ def _po(lang: str):
 
 @functools.cache
 def _source_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
-    """Every message marked in the package: (context, msgid) → its forms (one or two)."""
+    """Every message marked in the package, and the built-in files' texts (babel.cfg, as
+    make catalogues reads it): (context, msgid) → its forms (one or two)."""
+    from babel.messages.frontend import parse_mapping_cfg
+
     found: dict[tuple[str | None, str], tuple[str, ...]] = {}
-    method_map = [("domeng/**.py", "python")]
+    with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
     for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map=method_map, comment_tags=("TRANSLATORS:",)):
+            str(ROOT), method_map=method_map, options_map=options_map,
+            comment_tags=("TRANSLATORS:",)):
         forms = message if isinstance(message, tuple) else (message,)
         found[(context, forms[0])] = forms
     return found

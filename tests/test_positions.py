@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from domeng.builtin_texts import untranslated_note
 from domeng.i18n import languages
 from domeng.positions import NAMES, PLAYERS, position
 from domeng.records import load
@@ -153,8 +154,10 @@ def test_a_move_task_is_reached_by_its_answer_and_refuted_otherwise(name):
         assert v.solved is (str(m) in right), m
         assert v.reason() and str(m.tile) in v.reason()  # the sentence names the move
     rec = p.record
-    for texts in (rec.titles, rec.lessons, rec.puzzle["hint"]):
-        assert set(texts) == set(languages()) and all(texts.values()), name
+    for texts in (rec.titles, rec.lessons, rec.puzzle["hint"]):  # the catalogue's
+        assert texts["en"] and set(texts) <= set(languages()) and all(texts.values()), name
+        for lang in set(languages()) - set(texts):  # not translated yet: English, said so
+            assert p.title_in(lang) == p.title_in("en") and untranslated_note(rec, lang)
 
 
 def test_r14_r17_going_out_first_needs_the_end_nobody_else_can_use():
@@ -300,3 +303,27 @@ def test_a_move_task_addresses_the_learner_as_the_practice_page_does(name):
         assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
     for text in (p.title_in("id"), p.text_in("id"), p.hint_in("id")):
         assert not re.search(r"\b(?:[Kk]au|[Aa]nda|[Ee]ngkau)\b", text), text
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_TASKS))
+def test_a_task_verdict_names_only_terms_taught_so_far(name):
+    """Chapter 5's verdict says who goes out first in words, not FIRST CAPPU and CUCUQ
+    (chapter 6); chapter 7's says the line is blocked, not MANGUNO (chapter 8): a term the
+    tutorial has not taught is said in words taught so far (the goal's own terms aside)."""
+    from domeng.positions import task, taught
+    from domeng.puzzles import judge
+    from domeng.terms import Term
+
+    p = task(name)
+    allowed = {t.label for t in taught(name)} | {
+        t.label for t in Term if t.label in p.goal_text()}
+    labels = re.compile("|".join(sorted((re.escape(t.label) for t in Term), key=len,
+                                        reverse=True)))
+    for m in p.first_moves():
+        for lang in languages():
+            text = judge(p, m).reason(lang) + " ".join(p.facts(lang))
+            assert set(labels.findall(text)) <= allowed, (str(m), lang, text)
+    if name == "both-ends-match":
+        assert "FIRST CAPPU" not in judge(p, "6|1 left").reason()
+    if name == "pollo-or-ceki":
+        assert "MANGUNO" not in judge(p, "5|0 right").reason()

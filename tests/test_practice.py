@@ -397,3 +397,41 @@ def test_next_opens_the_following_puzzle_of_the_index():
     assert page.current == order[1]
     last = page.open_puzzle(order[-1])
     assert find(last, "domeng-puzzle-next") is None
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_puzzle_head_shows_the_engines_facts_of_the_moment(lang):
+    """Who you are, your tiles, the ends, the stones: the engine's sentences, shown where
+    the lesson text was (issue 32); the CAMAT goal's rule is R21's one condition."""
+    import html as html_module
+
+    from domeng.terms import camat_condition
+
+    for name in (POLLO, "camat-pay-to-empty"):
+        p = load_puzzle(name)
+        head = find(PuzzleView(p, lang=lang), "domeng-puzzle-head").children[0].value
+        for fact in p.facts(lang, goal=False):
+            assert html_module.escape(fact) in head
+        assert (html_module.escape(camat_condition(lang)) in head) is (name != POLLO)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_seat_task_shows_the_engines_facts_of_its_table(lang):
+    """The ends, whose turn, every stone: written from the round, in the task's language."""
+    import html as html_module
+
+    from domeng.positions import NAMES, PLAYERS, position
+    from domeng.puzzles.facts import table_facts
+
+    for name in NAMES:  # every table of the tutorial: its stones add up to the rules' 25
+        p = position(name)
+        told = table_facts(p, list(PLAYERS), lang)[-1]
+        assert sum(int(n) for n in re.findall(r"\d+", told)) == p.rules.total_stones
+    r = position("blocked")
+    task = SeatTask(r, "Who wins?", 4, names=PLAYERS, lang=lang)
+    facts = table_facts(r, list(PLAYERS), lang)
+    for fact in facts:
+        assert html_module.escape(fact) in task.facts.value
+    assert f"{r.left}" in facts[0] and f"{r.right}" in facts[0] and PLAYERS[r.turn] in facts[1]
+    assert sorted(int(n) for n in re.findall(r"\d+", facts[-1])) == sorted(
+        [r.table] * bool(r.table) + list(r.held))

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -121,8 +122,9 @@ def test_every_puzzle_is_valid_and_its_texts_are_in_every_language(name):
     assert problems(p) == []
     assert p.start().turn == p.seat and len(p.first_moves()) >= 2
     for lang in LANGS:
-        assert p.title_in(lang) and p.text_in(lang) and p.hint_in(lang) and p.goal_text(lang)
-        assert p.record.titles[lang] and p.record.lessons[lang] and p.hints[lang]
+        assert p.title_in(lang) and p.hint_in(lang) and p.goal_text(lang) and p.facts(lang)
+        assert p.record.titles[lang] and p.hints[lang]
+        assert not p.record.lessons or p.record.lessons[lang]
 
 
 @pytest.mark.parametrize(("name", "move"), ALL_MOVES)
@@ -217,14 +219,18 @@ def test_the_reason_tells_the_move_the_ends_and_the_outcome_in_every_language(na
     for text in told.values():
         assert "\n" not in text and text.strip() == text
         assert str(v.move.tile) in text
+        assert p.names[p.seat] not in text  # the learner is "you" throughout
         assert f"{left}" in text and f"{right}" in text
         if p.goal is Goal.MAPPAKULING and v.solved:
             assert "MAPPAKULING" in text and "R11" in text
         elif done.result is not None:
             assert "R14" in text or "R16" in text
             if done.result.cucuq is not None:
-                assert p.names[done.result.cucuq] in text and "CUCUQ" in text
-            assert p.names[done.result.winner] in text
+                assert "CUCUQ" in text
+                if done.result.cucuq != p.seat:
+                    assert p.names[done.result.cucuq] in text
+            if done.result.winner != p.seat:
+                assert p.names[done.result.winner] in text
             assert done.result.ending.term.label in text or (
                 done.result.ending is Ending.FIRST_CAPPU and "FIRST CAPPU" in text)
         else:
@@ -285,8 +291,9 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
         at = _found_after(text, str(v.move.tile), 0)
         for e in first_passes:
             at = _found_after(text, p.names[e.seat], at)
+        you = i18n.words(lang)("you")  # the learner is "you" throughout (issue 32, §4)
         for e in told:
-            at = _found_after(text, p.names[e.seat], at)
+            at = _found_after(text, you if e.seat == p.seat else p.names[e.seat], at)
             if e.kind is EventKind.PLAY:
                 at = _found_after(text, str(e.tile), at)
         if last:
@@ -296,10 +303,42 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_pollo_refutation_names_the_reply_and_the_cucuq(lang):
+def test_r14_r17_a_pollo_refutation_names_the_reply_and_you_as_the_cucuq(lang):
     text = judge(load_puzzle("pollo-which-end"), "3|0 right").reason(lang)
-    for part in ("3|0", "0|0", "Tenri", "Upe", "POLLO", "CUCUQ", "R14", "R17"):
+    for part in ("3|0", "0|0", "Tenri", "POLLO", "CUCUQ", "R14", "R17",
+                 i18n.words(lang)("you")):
         assert part in text
+    assert "Upe" not in text  # the learner's own seat is "you", never its name
+
+
+@pytest.mark.parametrize("name", ["manguno-keep-the-four", "mappakuling-wait-for-a-six"])
+def test_r08_both_ends_one_number_either_end_is_the_same_move(name, capsys):
+    p = load_puzzle(name)
+    assert p.start().left == p.start().right
+    for m in p.first_moves():
+        verdicts = {end: judge(p, f"{m.tile} {end}") for end in ("left", "right", "kiri")}
+        assert len({(v.move, v.solved, v.reason()) for v in verdicts.values()}) == 1
+        code = main(["puzzle", name, "--try", f"{m.tile} left"])
+        assert code == (0 if verdicts["left"].solved else 1)
+        assert "Traceback" not in capsys.readouterr().err
+
+
+def test_r12_r20_a_fewest_stones_verdict_follows_every_stone_of_the_line():
+    p = load_puzzle("give-your-stones-away")
+    for m in p.first_moves():
+        v = judge(p, m)
+        r = v.round()
+        start = p.start().held[p.seat]
+        path = [(e, mv) for e in r.events[len(p.start().events):] for mv in e.stones
+                if p.seat in (mv.src, mv.dst)]
+        for lang in LANGS:
+            text = v.reason(lang)
+            held, at = start, text.index(str(start))
+            for _e, mv in path:  # each step, in order, with the count before and after
+                after = held + (mv.count if mv.dst == p.seat else -mv.count)
+                at = _found_after(text, f"{held} → {after}", at)
+                held = after
+            assert held == r.held[p.seat]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -416,8 +455,7 @@ def test_cli_shows_a_puzzle_file_and_replays_it(tmp_path, capsys):
 
 # ------------------------------------------------------------------ bad puzzle files
 def _puzzle_data() -> dict:
-    return json.loads((load_puzzle_file.__globals__["_folder"]() / "pollo-which-end.json")
-                      .read_text(encoding="utf-8"))
+    return _named_data("pollo-which-end")
 
 
 def _with(change) -> dict:
@@ -554,44 +592,26 @@ TILE = re.compile(r"\b\d\|\d\b")
 
 
 @pytest.mark.parametrize("name", names())
-def test_the_text_names_the_seat_and_only_tiles_that_are_in_a_hand(name):
+def test_the_facts_of_the_moment_are_the_engines_in_every_language(name):
+    """Who the learner is, the tiles, the ends, the stones: written from the position, so
+    they cannot contradict it; the goal's rule (R21's condition for a CAMAT) is the
+    catalogue's one sentence."""
+    from domeng.terms import camat_condition
+
     p = load_puzzle(name)
     r = p.start()
-    held = {str(t) for s in range(r.n) for t in r.hand(s)}
     for lang in LANGS:
-        text = p.text_in(lang)
-        assert f"**{p.names[p.seat]}**" in text and f"{p.seat})" in text, lang
-        assert set(TILE.findall(text)) <= held, lang
-        assert set(TILE.findall(p.hint_in(lang))) <= held, lang
-    english = p.text_in("en")
-    ends = re.search(r"open ends are (\d) and (\d)", english)
-    both = re.search(r"both open ends show (\d)", english)
-    assert ends or both
-    if ends:
-        assert (int(ends[1]), int(ends[2])) == r.ends
-    else:
-        assert r.ends == (int(both[1]), int(both[1]))
-    for tile in re.findall(r"\*\*(\d\|\d)\*\*", english.split(".")[0]):
-        assert tile in {str(t) for t in r.hand(p.seat)}  # "You are X and hold **a|b**"
-
-
-@pytest.mark.parametrize("name", names())
-def test_the_stones_and_pips_the_text_gives_are_the_rounds(name):
-    p = load_puzzle(name)
-    r = p.start()
-    english = p.text_in("en")
-    for m in re.finditer(r"(?:holding|and you hold) (\d+) stones?", english):
-        assert int(m[1]) == r.held[p.seat]
-    if "the table is empty" in english:
-        assert r.table == 0
-    for m in re.finditer(r"the table (?:still |)holds (?:just |)(\d+)", english):
-        assert int(m[1]) == r.table
-    for m in re.finditer(r"(\d+) pips;", english):
-        assert int(m[1]) == r.pips(p.seat)
-    for m in re.finditer(r"(\d+|[A-Z][a-z]+) tiles are still in the players' hands", english):
-        words = {"Fifteen": 15, "Fourteen": 14, "Sixteen": 16}
-        count = int(m[1]) if m[1].isdigit() else words[m[1]]
-        assert count == sum(h.bit_count() for h in r.hands)
+        facts = p.facts(lang)
+        text = " ".join(facts)
+        assert p.names[p.seat] in facts[0] and str(p.seat) in facts[0]
+        assert set(TILE.findall(facts[1])) == {str(t) for t in r.hand(p.seat)}
+        assert [int(n) for n in re.findall(r"\d+", facts[2])] == (
+            [r.left] if r.left == r.right else [r.left, r.right])
+        counts = [int(n) for n in re.findall(r"\d+", facts[3])]
+        assert sorted(counts) == sorted([r.table] * bool(r.table) + [
+            r.held[s] for s in range(r.n) if s != p.seat or r.held[s]])
+        assert p.goal_text(lang) in text
+        assert (camat_condition(lang) in text) is (p.goal is Goal.CAMAT)
 
 
 RULE_VARIANTS = [{"voluntary_pass": True}, {"block_passes_cost": False},
@@ -622,8 +642,14 @@ def test_the_search_follows_the_rules_of_the_file(name, rules):
 
 
 def _named_data(name: str) -> dict:
-    return json.loads((load_puzzle_file.__globals__["_folder"]() / f"{name}.json")
+    """A built-in puzzle as a person's own file writes it: its texts by language, as the
+    catalogue has them (a file keeps its own texts)."""
+    data = json.loads((load_puzzle_file.__globals__["_folder"]() / f"{name}.json")
                       .read_text(encoding="utf-8"))
+    rec = load_puzzle(name).record
+    data["title"], data["lesson"] = rec.title_json(), rec.lesson_json()
+    data["puzzle"]["hint"] = dict(rec.puzzle["hint"])
+    return data
 
 
 @pytest.mark.parametrize("name", names())
@@ -633,7 +659,9 @@ def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
     p = load_puzzle(name)
     for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
         assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
-    assert p.text_in("lt").startswith("Jūs esate ")
+    for text in (*p.facts("lt"), *(v.reason("lt") for v in map(lambda m: judge(p, m),
+                                                                 p.first_moves()))):
+        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
 
 
 @pytest.mark.parametrize("name", names())
@@ -647,3 +675,74 @@ def test_the_hint_nudges_without_naming_the_answer(name):
     for lang in LANGS:
         named = set(TILE.findall(p.hint_in(lang)))
         assert not (named & right) - wrong, (lang, p.hint_in(lang))
+
+
+def test_check_reads_plain_text_as_english_for_every_key(tmp_path, capsys):
+    data = json.loads((Path(__file__).parents[1] / "domeng" / "puzzles"
+                       / "pollo-which-end.json").read_text(encoding="utf-8"))
+    data["title"], data["lesson"], data["puzzle"]["hint"] = "A title", "A story.", "A nudge."
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    others = ", ".join(code for code in LANGS if code != "en")
+    for key in ("title", "lesson", "puzzle.hint"):  # one rule: each is English, lacks others
+        assert f"{key}: no text in {others} (it has en; plain text is English)" in err
+    del data["lesson"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    main(["puzzles", "--check", str(path)])
+    assert "lesson" not in capsys.readouterr().err  # no lesson needed: the facts are the engine's
+
+
+def _builtin_texts():
+    """Every title, lesson and hint of the built-in puzzles and positions, in every
+    language (the file's English, the catalogue's translations): (file, key, language,
+    text)."""
+    from domeng.positions import NAMES, record
+
+    recs = [(f"puzzles/{n}", load_puzzle(n).record) for n in names()] + [
+        (f"positions/{n}", record(n)) for n in NAMES]
+    for where, rec in recs:
+        hint = rec.puzzle["hint"] if rec.puzzle is not None else {}
+        for key, texts in (("title", rec.titles), ("lesson", rec.lessons),
+                           ("puzzle.hint", hint)):
+            for code, text in texts.items():
+                yield where, key, code, text
+
+
+def test_no_builtin_text_restates_a_fact_the_engine_writes():
+    """Tiles, seats, stone counts and other numbers of a moment are the engine's facts
+    (domeng.puzzles.facts); a title, lesson or hint written by hand holds only the idea,
+    the story or the hint (docs/format.md), so it can never contradict its position."""
+    from domeng.puzzles.facts import restated_facts
+
+    found = [(where, key, code, restated_facts(text))
+             for where, key, code, text in _builtin_texts() if restated_facts(text)]
+    assert found == []
+
+
+@pytest.mark.parametrize("text", [
+    "You are **Eppa** (seat 3) with **3|1**.", "Kamu adalah Eppa (kursi 3).",
+    "Jūs esate Eppa (vieta 3).", "and you hold 4 stones", "Delapan batu yang harus diberikan",
+    "Aštuoni akmenys", "the open ends are 0 and 3", "Besse holds [5|2]",
+    "CAMAT iš trijų kauliukų", "A CEKI from three tiles"])
+def test_a_handwritten_fact_is_refused_by_the_check(text, tmp_path, capsys):
+    data = _named_data("pollo-which-end")
+    data["puzzle"]["hint"]["id"] = text
+    path = tmp_path / "restated.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    assert "puzzle.hint.id writes facts the engine gives" in capsys.readouterr().err
+
+
+def test_r21_camat_condition_is_stated_once_in_the_catalogue():
+    """No built-in text writes R21's condition (an empty table and a FIRST CAPPU with no
+    stones) by hand: the facts give the catalogue's one sentence, the glossary reuses it."""
+    from domeng.terms import Term, camat_condition, glossary
+
+    for where, key, code, text in _builtin_texts():
+        if code == "en":
+            assert not re.search(r"empty.*no stones|no stones.*empty", text), (where, key)
+    for lang in LANGS:
+        assert camat_condition(lang) in glossary(lang)[Term.CAMAT].meaning
+        assert camat_condition(lang) in " ".join(load_puzzle("camat-pay-to-empty").facts(lang))

@@ -170,12 +170,24 @@ class _Head(PaneView):
         goal = _("Goal: {goal}", goal=p.goal_text(lang))
         level = _("level {level}", level=p.level)
         terms = ", ".join(t.label for t in p.terms)
+        from domeng.builtin_texts import untranslated_note
+        from domeng.puzzles.facts import rule_sentence
+
+        # the moment's facts are the engine's sentences; the file's text only the idea
+        facts = [*p.facts(lang, goal=False), rule_sentence(p.goal, lang)]
+        items = "".join(f"<li>{html.escape(f)}</li>" for f in facts if f)
+        text = p.text_in(lang)
         self.text.value = (
             f"<h2>{html.escape(p.title_in(lang))}</h2>"
             f'<p class="domeng-puzzle-goal"><strong>{html.escape(goal)}</strong> '
             f'<span class="domeng-note">({html.escape(level)} · {html.escape(terms)})</span></p>'
-            f'<div class="domeng-puzzle-text">{lesson_html(p.text_in(lang))}</div>'
+            f'<ul class="domeng-puzzle-facts">{items}</ul>'
+            + (f'<div class="domeng-puzzle-text">{lesson_html(text)}</div>' if text else "")
         )
+        note = untranslated_note(p.record, lang)  # a text shown in English says so
+        if note:
+            self.text.value += (f'<p class="domeng-note domeng-untranslated" lang="{lang}">'
+                                f"{html.escape(note)}</p>")
 
     def refresh(self) -> None:
         pass
@@ -365,11 +377,13 @@ class SeatTask(w.VBox):
         board = w.Box([*self.seats, self.table])
         board.add_class("domeng-board-area")
         head = w.HTML(f'<div class="domeng-seat-task-prompt">{lesson_html(prompt)}</div>')
+        self.facts = w.HTML()  # the table's facts, the engine's sentences in the language
+        self.facts.add_class("domeng-seat-task-facts")
         self.verdict = w.HTML()
         self.verdict.add_class("domeng-puzzle-verdict-box")
         self.errors = w.HTML()
         self.errors.add_class("domeng-errors")
-        super().__init__([_style(), head, self.verdict, board, self.errors])
+        super().__init__([_style(), head, self.facts, self.verdict, board, self.errors])
         for css in ("domeng", "domeng-app", "domeng-compact", "domeng-seat-task"):
             self.add_class(css)
         q.observe(lambda _change: self._draw(), names=["revision", "lang"])
@@ -390,6 +404,10 @@ class SeatTask(w.VBox):
         lang = q.lang
         _ = words(lang)
         r = q.round
+        from domeng.puzzles.facts import table_facts
+
+        items = "".join(f"<li>{html.escape(f)}</li>" for f in table_facts(r, q.names, lang))
+        self.facts.value = f'<ul class="domeng-puzzle-facts">{items}</ul>'
         verdict = self._verdict(_)
         for s, board in enumerate(self.seats):
             body = _NO_DATA_ID.sub("", render.seat_html(r, s, names=q.names, reveal=True,

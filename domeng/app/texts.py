@@ -191,5 +191,12 @@ def title(c: Controller, lang: str | None) -> str:
 
 
 def lesson(c: Controller, lang: str | None) -> str:
-    """The scenario's lesson (Markdown) in ``lang`` (else in English); "" in a plain game."""
-    return c.record.lesson_in(lang) if c.record is not None else ""
+    """The scenario's lesson (Markdown) in ``lang`` (else in English, the page saying so in
+    ``lang``); "" in a plain game."""
+    if c.record is None:
+        return ""
+    from domeng.builtin_texts import untranslated_note
+
+    note = untranslated_note(c.record, lang)
+    text = c.record.lesson_in(lang)
+    return f"{text}\n\n*{note}*" if note and text else text

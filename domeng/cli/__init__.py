@@ -242,10 +242,17 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
     if args.try_move is None:
         print(p.title_in(lang))
         print("=" * len(p.title_in(lang)))
-        print(p.text_in(lang))
+        for fact in p.facts(lang):  # the engine's facts, the goal and its rule last
+            print(fact)
+        if p.text_in(lang):
+            print()
+            print(p.text_in(lang))
+        from domeng.builtin_texts import untranslated_note
+
+        note = untranslated_note(p.record, lang)  # a text shown in English says so
+        if note:
+            print(note)
         print()
-        # TRANSLATORS: {goal}: the goal in a sentence ("Do not be the CUCUQ.")
-        print(_("Goal: {goal}", goal=p.goal_text(lang)))
         moves = ", ".join(m.describe(lang=lang) for m in p.first_moves())
         # TRANSLATORS: {moves}: the legal first moves, "3|0 left, 3|0 right"
         print(_("Legal first moves: {moves}", moves=moves))

@@ -26,11 +26,12 @@ from domeng.errors import DomengError, show_value
 from domeng.i18n import N_
 from domeng.records import Record, load, replay
 from domeng.round import Round
+from domeng.terms import Term
 
 if TYPE_CHECKING:  # the engine's puzzles are imported when a task is asked for
     from domeng.puzzles import Puzzle
 
-__all__ = ["NAMES", "PLAYERS", "UnknownPosition", "position", "record", "task"]
+__all__ = ["NAMES", "PLAYERS", "UnknownPosition", "position", "record", "task", "taught"]
 
 NAMES = (
     "who-opens", "plain-pass", "passebunge", "both-ends-match", "first-out", "pollo-or-ceki",
@@ -55,13 +56,44 @@ def record(name: str) -> Record:
     if name not in NAMES:
         raise UnknownPosition(N_("no position {name}; the positions are {names}"),
                               name=show_value(name), names=", ".join(NAMES))
+    from domeng.builtin_texts import with_catalogue
+
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return dataclasses.replace(load(text), name=name)
+    # its texts are the catalogue's, in every language it has them in
+    return dataclasses.replace(with_catalogue(load(text)), name=name)
 
 
 def position(name: str) -> Round:
     """The round of position ``name`` at the moment its question asks about."""
     return replay(record(name)).rounds[-1]
+
+
+# the terms each chapter of the tutorial teaches, by the position its task asks about
+_CHAPTERS = (
+    ("who-opens", (Term.LEMPA,)), ("plain-pass", (Term.PASS, Term.STONES)),
+    ("passebunge", (Term.PASSEBUNGE,)), ("both-ends-match", (Term.MAPPAKULING,)),
+    ("first-out", (Term.FIRST_CAPPU, Term.CUCUQ)), ("pollo-or-ceki", (Term.CEKI, Term.POLLO)),
+    ("block-to-win", (Term.MANGUNO,)), ("blocked", (Term.MATTIKKENG,)),
+    ("dry-pass", (Term.LAST_DOMINO, Term.LAST_MAPPANO)), ("become-camat", (Term.CAMAT,)),
+)
+
+
+def taught(name: str) -> frozenset[Term]:
+    """The terms the tutorial has taught when it asks about position ``name``: its
+    chapter's and those of the chapters before (the review's positions: every term).
+
+    >>> sorted(t.value for t in taught("both-ends-match"))
+    ['LEMPA', 'MAPPAKULING', 'PASS', 'PASSEBUNGE', 'STONES']
+    >>> taught("camat-or-not") == frozenset(Term)
+    True
+    """
+    record(name)  # an unknown name is refused with the list of names
+    out: set[Term] = set()
+    for position_name, terms in _CHAPTERS:
+        out.update(terms)
+        if position_name == name:
+            return frozenset(out)
+    return frozenset(Term)
 
 
 def task(name: str) -> Puzzle:
@@ -73,4 +105,7 @@ def task(name: str) -> Puzzle:
     """
     from domeng.puzzles import puzzle_from_record
 
-    return puzzle_from_record(record(name), name=name)
+    p = puzzle_from_record(record(name), name=name)
+    p.taught = taught(name)  # its verdict says in plain words what is not taught yet
+    p.builtin = True
+    return p

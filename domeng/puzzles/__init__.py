@@ -82,8 +82,13 @@ def names() -> tuple[str, ...]:
 
 @cache
 def _load(name: str) -> Puzzle:
-    record = load(_folder() / f"{name}.json")
-    return puzzle_from_record(record, name=name)
+    from domeng.builtin_texts import with_catalogue
+
+    # a built-in puzzle's texts are the catalogue's, in every language it has them in
+    record = with_catalogue(load(_folder() / f"{name}.json"))
+    p = puzzle_from_record(record, name=name)
+    p.builtin = True
+    return p
 
 
 def load_puzzle(name: str) -> Puzzle:
@@ -106,5 +111,11 @@ def load_puzzle_file(path: str | Path) -> Puzzle:
         if is_link(path):
             record = load(path)
             return puzzle_from_record(record, name=record.name)
+    from domeng.builtin_texts import is_builtin_file, with_catalogue
+
     record = load(Path(path))
-    return puzzle_from_record(record, name=Path(path).stem)
+    builtin = is_builtin_file(path)  # a built-in file by its path: the catalogue's texts
+    p = puzzle_from_record(with_catalogue(record) if builtin else record,
+                           name=Path(path).stem)
+    p.builtin = builtin
+    return p

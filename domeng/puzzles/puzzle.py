@@ -60,6 +60,13 @@ class Puzzle:
         self.level: int = data["level"]
         self.terms: tuple[Term, ...] = tuple(Term(t) for t in data["terms"])
         self.hints = data["hint"]
+        self.builtin = False
+        """Whether it is a built-in puzzle or position, its texts the catalogue's (a text
+        not translated yet is shown in English, and the page says so)."""
+        self.taught: frozenset[Term] | None = None
+        """The terms the learner has been taught when the puzzle is set (a tutorial's
+        task: those of its chapter and the ones before); its verdict names no other,
+        saying it in plain words. None: every term."""
         rounds = replay(record).rounds
         self._round: Round = rounds[-1]
         r = self._round
@@ -89,12 +96,21 @@ class Puzzle:
         return self.record.title_in(lang)
 
     def text_in(self, lang: str | None = None) -> str:
-        """The puzzle's text (the file's lesson) in ``lang``: the situation, what to do."""
+        """The puzzle's text (the file's lesson) in ``lang``: the idea or the story only
+        ("" when it has none); the facts of the moment are :meth:`facts`."""
         return self.record.lesson_in(lang)
 
     def hint_in(self, lang: str | None = None) -> str:
         """The first nudge of the hint in ``lang`` (else English)."""
         return text_in(self.hints, lang)
+
+    def facts(self, lang: str | None = None, *, goal: bool = True) -> list[str]:
+        """The facts of the puzzle's moment, written by the engine in ``lang``: who the
+        learner is, the tiles, the ends, the stones, and (``goal``) the goal with its rule
+        (:func:`~domeng.puzzles.facts.moment_facts`)."""
+        from domeng.puzzles.facts import moment_facts
+
+        return moment_facts(self, lang, goal=goal)
 
     def goal_text(self, lang: str | None = None) -> str:
         """The goal in a sentence, in ``lang``: ``Go out with a POLLO.``"""
@@ -156,7 +172,11 @@ class Puzzle:
             checked = r.check_move(tile, end)
         else:
             checked = r.check_move(move)
-        return next(m for m in r.legal_moves() if m == checked)
+        legal = r.legal_moves()
+        same = [m for m in legal if m == checked]
+        # both ends showing one number: the tile joins either end alike (docs/format.md),
+        # and the engine lists it once
+        return same[0] if same else next(m for m in legal if m.tile == checked.tile)
 
     def line(self, move: Move) -> tuple[Move, ...]:
         """The decisions after the first move ``move`` to the goal's end (see
@@ -204,8 +224,12 @@ def puzzle_from_record(record: Record, *, name: str = "") -> Puzzle:
 
 def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
     """Why ``p`` is not a good puzzle, in ``lang`` (an empty list when it is good): fewer
-    than two first moves, no first move reaching the goal or every one, the title, the
-    text or the hint missing a language of the catalogue (:func:`~domeng.i18n.languages`)."""
+    than two first moves, no first move reaching the goal or every one, the title or the
+    hint (or the lesson, when the file has one) missing a language of the catalogue
+    (:func:`~domeng.i18n.languages`; a built-in puzzle's texts are the catalogue's, shown
+    in English until translated), a text that writes by hand a fact the engine gives
+    (:func:`~domeng.puzzles.facts.restated_facts`). Plain text is English, for every key
+    alike."""
     _ = words(lang)
     out = []
     moves = p.first_moves()
@@ -220,13 +244,45 @@ def problems(p: Puzzle, *, lang: str | None = None) -> list[str]:
         elif len(good) == len(moves):
             out.append(_("every first move reaches the goal ({goal}): there is nothing "
                          "to find", goal=p.goal.value))
-    for key, texts in (("title", p.record.titles), ("lesson", p.record.lessons),
-                       ("puzzle.hint", p.hints)):
-        missing = [code for code in languages() if not texts.get(code)]
-        if missing:
+    rec = p.record
+    for key, texts, required in (
+            ("title", rec.titles or _plain(rec.title), True),
+            ("lesson", rec.lessons or _plain(rec.lesson), False),  # the facts are the engine's
+            ("puzzle.hint", p.hints, True)):
+        if not texts and not required:
+            continue
+        # a built-in text not yet in a language is shown in English, the page saying so
+        # (make catalogues reports it); a file's own texts must be in every language
+        missing = [] if p.builtin and texts.get("en") else [
+            code for code in languages() if not texts.get(code)]
+        if not texts:
+            # TRANSLATORS: {key} is a key of the file (title, puzzle.hint)
+            out.append(_("{key}: no text; give one (plain text is English) or texts by "
+                         "language code", key=key))
+        elif missing:
             # TRANSLATORS: {key} is a key of the file (title, lesson, puzzle.hint);
-            # {languages} are language codes (id, lt)
-            out.append(_("{key}: no text in {languages}", key=key,
-                         languages=", ".join(missing)))
+            # {languages} are language codes (id, lt); {given}: the codes it has (en)
+            out.append(_("{key}: no text in {languages} (it has {given}; plain text is "
+                         "English)", key=key, languages=", ".join(missing),
+                         given=", ".join(code for code in texts if texts[code])))
+    from domeng.puzzles.facts import restated_facts
+
+    for key, texts in (("title", rec.titles or _plain(rec.title)),
+                       ("lesson", rec.lessons or _plain(rec.lesson)),
+                       ("puzzle.hint", p.hints)):
+        for code, text in texts.items():
+            found = restated_facts(text)
+            if found:
+                # TRANSLATORS: {key}: title, lesson or puzzle.hint; {code}: its language;
+                # {found}: what it writes by hand, "3|1, seat 3"
+                out.append(_("{key}.{code} writes facts the engine gives from the position "
+                             "({found}): keep only the idea, the story or the hint",
+                             key=key, code=code, found=", ".join(found)))
     return out
+
+
+def _plain(text: str) -> dict[str, str]:
+    """A plain title or lesson as texts by language: one text is English, as a plain hint
+    is (docs/format.md)."""
+    return {"en": text} if text else {}
 

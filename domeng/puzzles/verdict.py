@@ -15,7 +15,7 @@ ends, and the goal.
 (False, ['0|0 right'])
 >>> print(v.reason())  # doctest: +NORMALIZE_WHITESPACE
 After 3|0 at the right end the ends are 0 and 0; Tenri goes out with 0|0: a POLLO
-(R14), and Upe is the CUCUQ (R17). You are the CUCUQ.
+(R14), and you are the CUCUQ (R17). You are the CUCUQ.
 >>> judge(p, "3|0 left").solved
 True
 """
@@ -103,12 +103,17 @@ class Verdict(NamedTuple):
             after = _("{after}; {passes}", after=after, passes=passed)
         outcome = _outcome_clause(_, p, r, events, lang, kuling=kuling, first=not self.line)
         verdict = _goal_clause(_, p, self, r)
+        if p.goal.needs_stones:
+            path = _stones_path(_, p, events)
+            # TRANSLATORS: {verdict}: the goal's sentence; {path}: where the learner's
+            # stones came from and went, a sentence of its own
+            verdict = _("{verdict} {path}", verdict=verdict, path=path)
         steps = [e for e in events if e.kind in (EventKind.PLAY, EventKind.PASS)]
         told = self._told(steps)
         if told:
             before = {id(e): prev.ends for prev, e in pairwise(steps)}
-            plays = _.join([_step_clause(_, [seat_name(e.seat, names, lang=lang) for e in g],
-                                         g[0], before[id(g[0])]) for g in told])
+            plays = _.join([_step_clause(_, [e.seat for e in g], g[0], before[id(g[0])],
+                                         p.seat, names) for g in told])
             # TRANSLATORS: {after}: what the move did to the ends (and who passes then);
             # {plays}: every play after those, in order, up to the last one, "Dadi plays
             # 4|0 at the left end, Eppa and Andi pass and Cicci plays 2|0 at the right
@@ -219,23 +224,41 @@ def _passes_clause(_: Words, p: Puzzle, events: list, lang: str | None) -> str:
     return text
 
 
-def _step_clause(_: Words, who: list[str], event, ends: tuple[int, int]) -> str:
+def _step_clause(_: Words, seats: list[int], event, ends: tuple[int, int], me: int,
+                 names: list[str]) -> str:
     """One told step of a verdict: a play (its end named where the tile fitted both of
-    ``ends``, the ends before it), or the one or more seats ``who`` passing."""
+    ``ends``, the ends before it), or the one or more ``seats`` passing; the puzzle's
+    seat ``me`` is "you"."""
     if event.kind is EventKind.PASS:
+        if seats == [me]:
+            # TRANSLATORS: a clause of a puzzle's verdict: the learner passes
+            return _("you pass")
+        who = [_("you") if s == me else names[s] for s in seats]
         # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the
         # move; {who}: one or more players, "Eppa and Andi"; {count}: how many
         return _.ngettext("{who} passes", "{who} pass", len(who), who=_.join(who))
     pips = (event.tile.hi, event.tile.lo)
-    if ends[0] not in pips or ends[1] not in pips:
+    both = ends[0] in pips and ends[1] in pips
+    end = event.end if both else None
+    if event.seat == me:
+        if end is None:
+            # TRANSLATORS: a clause of a puzzle's verdict: the learner's own later play
+            return _("you play {tile}", tile=event.tile)
+        if end == LEFT:
+            # TRANSLATORS: a clause of a puzzle's verdict: the learner's own later play
+            return _("you play {tile} at the left end", tile=event.tile)
+        # TRANSLATORS: a clause of a puzzle's verdict: the learner's own later play
+        return _("you play {tile} at the right end", tile=event.tile)
+    who = names[event.seat]
+    if end is None:
         # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the
         # move (the tile fitted one end only)
-        return _("{who} plays {tile}", who=who[0], tile=event.tile)
-    if event.end == LEFT:
+        return _("{who} plays {tile}", who=who, tile=event.tile)
+    if end == LEFT:
         # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the move
-        return _("{who} plays {tile} at the left end", who=who[0], tile=event.tile)
+        return _("{who} plays {tile} at the left end", who=who, tile=event.tile)
     # TRANSLATORS: a clause of a puzzle's verdict, in the list of plays after the move
-    return _("{who} plays {tile} at the right end", who=who[0], tile=event.tile)
+    return _("{who} plays {tile} at the right end", who=who, tile=event.tile)
 
 
 def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None, *,
@@ -253,36 +276,161 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
         if first:
             # TRANSLATORS: a clause of a puzzle's verdict, after "the ends are 1 and 1"
             return _("both ends are the same: a MAPPAKULING (R11)")
-        # TRANSLATORS: a clause of a puzzle's verdict; {pip}: the number both ends show
-        return _("{who} plays {tile}: both ends show {pip}, a MAPPAKULING (R11)",
-                 who=who(last.seat), tile=last.tile, pip=last.ends[0])
+        # TRANSLATORS: a clause of a puzzle's verdict: the learner's play; {pip}: the
+        # number both ends show
+        return _("you play {tile}: both ends show {pip}, a MAPPAKULING (R11)",
+                 tile=last.tile, pip=last.ends[0])
     res = r.result
-    if res.ending is Ending.CEKI:
-        text = _("{who} goes out with {tile}: a CEKI (R14), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
-    elif res.ending is Ending.POLLO:
-        text = _("{who} goes out with {tile}: a POLLO (R14), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
-    elif res.ending is Ending.FIRST_CAPPU:
-        text = _("{who} goes out first with {tile}: FIRST CAPPU (R14), and {cucuq} is the "
-                 "CUCUQ (R17)", who=who(res.winner), tile=r.last_domino, cucuq=who(res.cucuq))
+    me = p.seat
+    tile = r.last_domino
+    known = p.taught if p.taught is not None else frozenset(Term)
+    ending = res.ending
+    if ending in (Ending.CEKI, Ending.POLLO) and ending.term not in known:
+        ending = Ending.FIRST_CAPPU  # not taught yet: told as a plain going out
+    if ending in _OUT and not {Term.FIRST_CAPPU, Term.CUCUQ} <= known:
+        if res.winner == me:
+            # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the
+            # FIRST CAPPU and the CUCUQ: the learner goes out first
+            return _("you play your last tile, {tile}, first and win the round (R14)",
+                     tile=tile)
+        # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the FIRST
+        # CAPPU and the CUCUQ: another player goes out first
+        return _("{who} plays the last tile, {tile}, first and wins the round (R14)",
+                 who=who(res.winner), tile=tile)
+    if ending not in _OUT and Term.MANGUNO not in known or (
+            ending is Ending.MATTIKKENG and Term.MATTIKKENG not in known):
+        if res.manguno == me:
+            # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the
+            # MANGUNO: the learner's tile blocks the line
+            return _("after your {tile} nobody can play: the line is blocked and the round "
+                     "ends (R15)", tile=tile)
+        # TRANSLATORS: a clause of a puzzle's verdict, in words taught before the MANGUNO
+        return _("after {who}'s {tile} nobody can play: the line is blocked and the round "
+                 "ends (R15)", who=who(res.manguno), tile=tile)
+    if ending in _OUT:
+        mine, yours, theirs = _OUT[ending]
+        if res.winner == me:
+            text = _(mine, tile=tile, cucuq=who(res.cucuq))
+        elif res.cucuq == me:
+            text = _(yours, who=who(res.winner), tile=tile)
+        else:
+            text = _(theirs, who=who(res.winner), tile=tile, cucuq=who(res.cucuq))
     elif res.ending is Ending.MANGUNO:
-        # TRANSLATORS: {tile}: the LAST DOMINO, played by {who}, after which nobody can play
-        text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO with no "
-                 "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
-                 who=who(res.manguno), tile=r.last_domino, cucuq=who(res.cucuq))
+        if res.manguno == me:
+            # TRANSLATORS: {tile}: the learner's LAST DOMINO, after which nobody can play
+            text = _("after your {tile} nobody can play: you are the MANGUNO with no "
+                     "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
+                     tile=tile, cucuq=who(res.cucuq))
+        elif res.cucuq == me:
+            # TRANSLATORS: {tile}: the LAST DOMINO, played by {who}, after which nobody can play
+            text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO with no "
+                     "MATTIKKENG (R15, R16), and you are the CUCUQ (R17)",
+                     who=who(res.manguno), tile=tile)
+        else:
+            # TRANSLATORS: {tile}: the LAST DOMINO, played by {who}, after which nobody can play
+            text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO with no "
+                     "MATTIKKENG (R15, R16), and {cucuq} is the CUCUQ (R17)",
+                     who=who(res.manguno), tile=tile, cucuq=who(res.cucuq))
     else:
-        # TRANSLATORS: {pips} is the MATTIKKENG's pip total, "5 pips" (the message below)
-        text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and {winner} "
-                 "wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
-                 who=who(res.manguno), tile=r.last_domino, winner=who(res.winner),
-                 # TRANSLATORS: a pip total in a puzzle's verdict: "wins … with 5 pips"
-                 pips=_.ngettext("{count} pip", "{count} pips", res.pips[res.winner],
-                                 count=_.number(res.pips[res.winner])))
-    if res.camat is not None:
+        # TRANSLATORS: a pip total in a puzzle's verdict: "wins … with 5 pips"
+        pips = _.ngettext("{count} pip", "{count} pips", res.pips[res.winner],
+                          count=_.number(res.pips[res.winner]))
+        if res.manguno == me:
+            # TRANSLATORS: {pips} is the MATTIKKENG's pip total, "5 pips"
+            text = _("after your {tile} nobody can play: you are the MANGUNO, and {winner} "
+                     "wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
+                     tile=tile, winner=who(res.winner), pips=pips)
+        elif res.winner == me:
+            # TRANSLATORS: {pips} is the learner's pip total, "5 pips"
+            text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and you "
+                     "win as the MATTIKKENG with {pips} (R16); there is no CUCUQ (R17)",
+                     who=who(res.manguno), tile=tile, pips=pips)
+        else:
+            # TRANSLATORS: {pips} is the MATTIKKENG's pip total, "5 pips" (the message below)
+            text = _("after {who}'s {tile} nobody can play: {who} is the MANGUNO, and "
+                     "{winner} wins as the MATTIKKENG with {pips} (R16); there is no CUCUQ "
+                     "(R17)", who=who(res.manguno), tile=tile, winner=who(res.winner),
+                     pips=pips)
+    if Term.CAMAT not in known:
+        return text
+    if res.camat == me:
+        # TRANSLATORS: added to a clause of a puzzle's verdict
+        text = _("{text}; you are appointed CAMAT (R21)", text=text)
+    elif res.camat is not None:
         # TRANSLATORS: added to a clause of a puzzle's verdict
         text = _("{text}; {who} is appointed CAMAT (R21)", text=text, who=who(res.camat))
     return text
+
+
+# each going out: the learner goes out, the learner is the CUCUQ, neither
+_OUT = {
+    Ending.CEKI: (
+        N_("you go out with {tile}: a CEKI (R14), and {cucuq} is the CUCUQ (R17)"),
+        N_("{who} goes out with {tile}: a CEKI (R14), and you are the CUCUQ (R17)"),
+        N_("{who} goes out with {tile}: a CEKI (R14), and {cucuq} is the CUCUQ (R17)")),
+    Ending.POLLO: (
+        N_("you go out with {tile}: a POLLO (R14), and {cucuq} is the CUCUQ (R17)"),
+        N_("{who} goes out with {tile}: a POLLO (R14), and you are the CUCUQ (R17)"),
+        N_("{who} goes out with {tile}: a POLLO (R14), and {cucuq} is the CUCUQ (R17)")),
+    Ending.FIRST_CAPPU: (
+        N_("you go out first with {tile}: FIRST CAPPU (R14), and {cucuq} is the CUCUQ (R17)"),
+        N_("{who} goes out first with {tile}: FIRST CAPPU (R14), and you are the CUCUQ "
+           "(R17)"),
+        N_("{who} goes out first with {tile}: FIRST CAPPU (R14), and {cucuq} is the CUCUQ "
+           "(R17)")),
+}
+
+
+def _stones_path(_: Words, p: Puzzle, events: list) -> str:
+    """Where the puzzle seat's stones came from and went, from its move to the round's
+    end: every pass it paid or was paid for, the settlement, a CAMAT; with the count
+    before and after each."""
+    me = p.seat
+    names = p.names
+    held = p.start().held[me]
+    start = held
+    steps = []
+    for e in events:
+        for m in e.stones:
+            if me not in (m.src, m.dst) or m.src == m.dst:
+                continue
+            before = held
+            held += m.count if m.dst == me else -m.count
+            other = _("the table") if (m.src if m.dst == me else m.dst) is None \
+                else names[m.src if m.dst == me else m.dst]
+            if e.kind is EventKind.CAMAT:
+                # TRANSLATORS: a step of the learner's stones: all go back at a CAMAT
+                steps.append(_("{before} → {after}, back to the table as a CAMAT is "
+                               "appointed (R21)", before=before, after=held))
+            elif e.kind is EventKind.PASS and m.dst == me:
+                steps.append(_.ngettext(
+                    "{before} → {after}, {count} stone from {other} for your pass",
+                    "{before} → {after}, {count} stones from {other} for your pass",
+                    m.count, before=before, after=held, other=other))
+            elif e.kind is EventKind.PASS:
+                steps.append(_.ngettext(
+                    "{before} → {after}, {count} stone to {other} for a pass",
+                    "{before} → {after}, {count} stones to {other} for a pass",
+                    m.count, before=before, after=held, other=other))
+            elif m.dst == me:
+                steps.append(_.ngettext(
+                    "{before} → {after}, {count} stone from {other} at the round's end",
+                    "{before} → {after}, {count} stones from {other} at the round's end",
+                    m.count, before=before, after=held, other=other))
+            else:
+                steps.append(_.ngettext(
+                    "{before} → {after}, {count} stone to {other} at the round's end",
+                    "{before} → {after}, {count} stones to {other} at the round's end",
+                    m.count, before=before, after=held, other=other))
+    if not steps:
+        # TRANSLATORS: the learner's stones did not change after the move
+        return _.ngettext("Your stone stays where it is: {count}, nobody takes or gives one.",
+                          "Your stones stay as they are: {count}, nobody takes or gives one.",
+                          start)
+    # TRANSLATORS: {start}: the learner's stones at the puzzle's moment; {steps}: each
+    # change, "5 → 3, 2 stones to Tenri for a pass and 3 → 2, 1 stone to Ambo for a pass"
+    return _("Your stones: {start} at the puzzle's moment, then {steps}.", start=start,
+             steps=_.join(steps))
 
 
 _REACHED = {
