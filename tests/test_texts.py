@@ -170,11 +170,13 @@ def test_error_limits_are_grouped_the_language_s_way(lang, limit, size):
         assert not re.search(r"\d,\d{3}", told), told
 
 
-@pytest.mark.parametrize(("lang", "share"), [("en", "78.2"), ("id", "78,2"), ("lt", "78,2")])
-def test_a_decimal_placeholder_is_written_with_the_language_s_decimal_mark(lang, share):
+@pytest.mark.parametrize(("lang", "share"),
+                         [("en", "78.2%"), ("id", "78,2%"), ("lt", "78,2\xa0%")])
+def test_a_percentage_is_written_by_the_language_s_cldr_pattern(lang, share):
     from domeng.i18n import words
 
-    assert words(lang).pgettext("percent", "{value} %", value=78.2).startswith(share)
+    assert words(lang).percent(0.782, 1) == share
+    assert words(lang).number(0.782, ".1%") == share
 
 
 # ------------------------------------------------------------------ one word for one thing
@@ -266,7 +268,7 @@ def test_r19_scoring_card_matches_the_r19_table_of_rules_md():
 
 
 @pytest.mark.parametrize(("lang", "share", "decimal"), [
-    ("en", ">50%<", ">2.5<"), ("id", ">50 %<", ">2,5<"), ("lt", f">50{NBSP}%<", ">2,5<")])
+    ("en", ">50%<", ">2.5<"), ("id", ">50%<", ">2,5<"), ("lt", f">50{NBSP}%<", ">2,5<")])
 def test_chart_numbers_are_written_the_language_s_way(lang, share, decimal):
     from domeng.render.chart import chart_svg
 
