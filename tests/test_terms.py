@@ -235,6 +235,9 @@ def _check(lang: str, text: str) -> list[str]:
     ("Vieta {seat}; žaidėjas gali būti žmogus ar kompiuteris.", []),
     ("Taisyklių aiškinimai", ["aiškinimai"]),
     ("Abu galai duoda MAPPAKULING; Blokas.", ["Blokas", "duoda MAPPAKULING"]),
+    ("Šeimininkas baigė šį stalą.", ["baigė šį stalą"]),
+    ("Šeimininkas uždarė šį stalą.", []),
+    ("Andi sėdi tiesiai prieš Besse.", ["tiesiai prieš"]),
 ])
 def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, found):
     assert _check("lt", text) == found
@@ -249,6 +252,8 @@ def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, f
     ("Maju ▶ di samping ◀ Mundur; tekan Maju.", []),
     ("Akhiri meja ini", ["Akhiri meja"]),
     ("komputer memainkan semua pemain", ["memainkan semua pemain"]),
+    ("server penuh: akhiri satu meja dulu", ["akhiri satu meja"]),
+    ("server penuh: tutup satu meja dulu", []),
 ])
 def test_the_checker_finds_anda_and_forbidden_words_in_indonesian(text, found):
     assert _check("id", text) == found
