@@ -237,7 +237,8 @@ def _check(lang: str, text: str) -> list[str]:
     ("Abu galai duoda MAPPAKULING; Blokas.", ["Blokas", "duoda MAPPAKULING"]),
     ("Šeimininkas baigė šį stalą.", ["baigė šį stalą"]),
     ("Šeimininkas uždarė šį stalą.", []),
-    ("Andi sėdi tiesiai prieš Besse.", ["tiesiai prieš"]),
+    ("Andi sėdi tiesiai prieš Besse.", ["tiesiai prieš", "sėdi tiesiai prieš"]),
+    ("Andi žaidimo eilėje eina prieš Besse.", []),
 ])
 def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, found):
     assert _check("lt", text) == found
