@@ -122,23 +122,20 @@ class Words:
         return text.translate({ord(","): thousands, ord("."): decimal})
 
     def percent(self, share: float, digits: int = 0) -> str:
-        """``share`` (0.782) as a percentage with ``digits`` decimals, written by the
-        language's CLDR pattern (Babel): ``78%`` in English and Indonesian, ``78 %`` with a
-        no-break space in Lithuanian; a language CLDR does not know gets English's.
+        """``share`` (0.782) as a percentage with ``digits`` decimals, the way CLDR writes
+        it in this language: ``78%`` in English and Indonesian, ``78 %`` with a no-break
+        space in Lithuanian. The pattern is the catalogue's (no Babel at run time, so the
+        static site stays light); tests/test_texts.py holds each catalogue's pattern to
+        Babel's ``format_percent``.
 
         >>> words("id").percent(0.782, 1), words("lt").percent(0.41), words("en").percent(0.41)
         ('78,2%', '41\xa0%', '41%')
         """
-        from babel import Locale, UnknownLocaleError
-        from babel.numbers import parse_pattern
-
-        try:
-            locale = Locale.parse(self.lang)
-        except (UnknownLocaleError, ValueError):  # a language CLDR does not know
-            locale = Locale.parse(DEFAULT)
-        pattern = parse_pattern(locale.percent_formats[None].pattern)
-        pattern.frac_prec = (digits, digits)
-        return pattern.apply(share, locale)
+        number = self.written(format(100 * share, f",.{digits}f"))
+        # TRANSLATORS: a percentage as CLDR writes it in this language (Babel's
+        # format_percent): "{value}%" in English and Indonesian, "{value} %" with a
+        # no-break space in Lithuanian; {value} is the number, already written.
+        return self.pgettext("percent", "{value}%", value=number)
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""

@@ -179,6 +179,21 @@ def test_a_percentage_is_written_by_the_language_s_cldr_pattern(lang, share):
     assert words(lang).number(0.782, ".1%") == share
 
 
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize(("share", "digits"), [(0.782, 1), (0.41, 0), (0.014, 1), (1.0, 0)])
+def test_every_catalogue_s_percent_is_babel_s_format_percent(lang, share, digits):
+    """The catalogue's percent pattern is CLDR's for the language, as Babel writes it."""
+    from babel import Locale
+    from babel.numbers import parse_pattern
+
+    from domeng.i18n import words
+
+    locale = Locale.parse(lang)
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    assert words(lang).percent(share, digits) == pattern.apply(share, locale)
+
+
 # ------------------------------------------------------------------ one word for one thing
 def texts_in(lang: str) -> str:
     """What a learner reads in ``lang`` outside the tutorial: the app's and engine's
