@@ -182,16 +182,20 @@ def test_a_percentage_is_written_by_the_language_s_cldr_pattern(lang, share):
 @pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize(("share", "digits"), [(0.782, 1), (0.41, 0), (0.014, 1), (1.0, 0)])
 def test_every_catalogue_s_percent_is_babel_s_format_percent(lang, share, digits):
-    """The catalogue's percent pattern is CLDR's for the language, as Babel writes it."""
+    """The catalogue's percent pattern (where the sign goes, with what space) is CLDR's for
+    the language, as Babel writes it; the decimal mark is the catalogue's own message."""
     from babel import Locale
-    from babel.numbers import parse_pattern
+    from babel.numbers import get_decimal_symbol, get_group_symbol, parse_pattern
 
     from domeng.i18n import words
 
+    _ = words(lang)
     locale = Locale.parse(lang)
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = (digits, digits)
-    assert words(lang).percent(share, digits) == pattern.apply(share, locale)
+    marks = {ord(get_decimal_symbol(locale)): _.pgettext("decimal mark", "."),
+             ord(get_group_symbol(locale)): _.pgettext("thousands separator", ",")}
+    assert _.percent(share, digits) == pattern.apply(share, locale).translate(marks)
 
 
 # ------------------------------------------------------------------ one word for one thing
