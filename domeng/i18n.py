@@ -119,7 +119,7 @@ class Words:
         language: its thousands separator, decimal mark and way with a percentage.
 
         >>> words("id").written("1,234.5"), words("id").written(" 41.0%")
-        ('1.234,5', ' 41,0 %')
+        ('1.234,5', ' 41,0%')
         """
         if self.lang == DEFAULT:
             return text
@@ -127,11 +127,27 @@ class Words:
         thousands = self.pgettext("thousands separator", ",")
         # TRANSLATORS: the decimal mark of this language ("." in English, "," in many others).
         decimal = self.pgettext("decimal mark", ".")
-        body = text.translate({ord(","): thousands, ord("."): decimal})
-        if body.endswith("%"):
-            lead = body[: len(body) - len(body.lstrip())]
-            return lead + self.pgettext("percent", "{value} %", value=body[:-1].strip())
-        return body
+        if text.endswith("%"):
+            lead, number = text[: len(text) - len(text.lstrip())], text.strip()[:-1]
+            digits = len(number.partition(".")[2])
+            return lead + self.percent(float(number.replace(",", "")) / 100, digits)
+        return text.translate({ord(","): thousands, ord("."): decimal})
+
+    def percent(self, share: float, digits: int = 0) -> str:
+        """``share`` (0.782) as a percentage with ``digits`` decimals, the way CLDR writes
+        it in this language: ``78%`` in English and Indonesian, ``78 %`` with a no-break
+        space in Lithuanian. The pattern is the catalogue's (no Babel at run time, so the
+        static site stays light); tests/test_texts.py holds each catalogue's pattern to
+        Babel's ``format_percent``.
+
+        >>> words("id").percent(0.782, 1), words("lt").percent(0.41), words("en").percent(0.41)
+        ('78,2%', '41\xa0%', '41%')
+        """
+        number = self.written(format(100 * share, f",.{digits}f"))
+        # TRANSLATORS: a percentage as CLDR writes it in this language (Babel's
+        # format_percent): "{value}%" in English and Indonesian, "{value} %" with a
+        # no-break space in Lithuanian; {value} is the number, already written.
+        return self.pgettext("percent", "{value}%", value=number)
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""

@@ -150,8 +150,10 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
         "5 stones (R19)."
     )),
     (Term.MANGUNO, "R15", N_(
-        "After a player's tile, all four others pass and the turn comes back to that "
-        "player, who cannot play either: the line is blocked and the round ends."
+        "The player whose tile nobody can follow: after it, all four others pass and the "
+        "turn comes back to that player, who cannot play either. The line is blocked and "
+        "the round ends; with no MATTIKKENG, the MANGUNO wins it. A player who can still "
+        "play when the turn comes back simply plays again."
     )),
     (Term.MATTIKKENG, "R16", N_(
         "At a MANGUNO, another player whose pip total is equal to or less than the "

@@ -31,7 +31,7 @@ def evaluation(move: Move, playouts: int = 2000, camat: float = 0.0) -> MoveEval
 def test_the_english_sentence_is_describe_without_a_language():
     e = evaluation(Move(parse_tile("5|5"), RIGHT))
     assert e.sentence == e.describe() == (
-        "5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average")
+        "5|5 at the right: wins 41% of 2,000 playouts, −0.8 stones on average")
 
 
 @pytest.mark.parametrize("move, words", [
@@ -48,7 +48,7 @@ def test_one_playout_is_singular_and_camat_is_told_only_when_it_happens():
     move = Move(parse_tile("6|1"), LEFT)
     assert "of 1 playout," in evaluation(move, playouts=1).sentence
     assert "CAMAT" not in evaluation(move).sentence
-    assert evaluation(move, camat=0.25).sentence.endswith(", CAMAT in 25 %")
+    assert evaluation(move, camat=0.25).sentence.endswith(", CAMAT in 25%")
 
 
 @pytest.mark.parametrize("lang", languages())

@@ -490,3 +490,37 @@ def test_the_play_and_practice_pages_open_a_link():
     finish_practice(not_a_puzzle, query=f"s={lesson}")
     assert "cannot be opened" in not_a_puzzle.error.value
     assert f"s={lesson}" in language_links("en", "play", query=f"s={lesson}")
+
+
+@pytest.mark.parametrize(("stones", "words"), [(3, "3 akmenys"), (22, "22 akmenys"),
+                                               (25, "25 akmenys"), (11, "11 akmenų"),
+                                               (21, "21 akmuo")])
+def test_r18_the_table_s_stones_agree_with_their_number_in_lithuanian(stones, words):
+    from domeng.app.editor_views import build_editor
+
+    def widgets(root):
+        yield root
+        for child in getattr(root, "children", ()):
+            yield from widgets(child)
+
+    view = build_editor(lang="lt")
+    (e,) = {getattr(v, "e", None) for v in widgets(view)} - {None}
+    assert e.set_held(1, 25 - stones)
+    (table,) = [v for v in widgets(view) if "domeng-editor-table-stones" in v._dom_classes]
+    assert f"Ant stalo: {words} " in table.value, table.value
+
+
+def test_r3_r18_refusals_agree_with_their_number_in_lithuanian():
+    e = Editor(lang="lt")
+    e.choose(2)
+    for t in ["6|6", "6|5", "6|4", "6|3", "6|2"]:
+        assert e.give(t)
+    assert not e.give("6|1") and "jau turi 5 kauliukus" in e.notice, e.notice
+    assert not e.set_hand(2, "6|6 6|5 6|4 6|3 6|2 6|1") and "turėtų 6 kauliukus" in e.notice
+    e.choose(SLEEPING)
+    for t in SLEEP:
+        assert e.give(t)
+    assert not e.give("0|0") and "Jau miega 3 kauliukai" in e.notice, e.notice
+    assert e.set_held(0, 20) and not e.set_held(1, 6)
+    assert "Žaidėjai turėtų 26 akmenis" in e.notice, e.notice
+    assert not e.set_held(1, 11) and "turėtų 31 akmenį" in e.notice, e.notice

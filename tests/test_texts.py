@@ -170,11 +170,32 @@ def test_error_limits_are_grouped_the_language_s_way(lang, limit, size):
         assert not re.search(r"\d,\d{3}", told), told
 
 
-@pytest.mark.parametrize(("lang", "share"), [("en", "78.2"), ("id", "78,2"), ("lt", "78,2")])
-def test_a_decimal_placeholder_is_written_with_the_language_s_decimal_mark(lang, share):
+@pytest.mark.parametrize(("lang", "share"),
+                         [("en", "78.2%"), ("id", "78,2%"), ("lt", "78,2\xa0%")])
+def test_a_percentage_is_written_by_the_language_s_cldr_pattern(lang, share):
     from domeng.i18n import words
 
-    assert words(lang).pgettext("percent", "{value} %", value=78.2).startswith(share)
+    assert words(lang).percent(0.782, 1) == share
+    assert words(lang).number(0.782, ".1%") == share
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize(("share", "digits"), [(0.782, 1), (0.41, 0), (0.014, 1), (1.0, 0)])
+def test_every_catalogue_s_percent_is_babel_s_format_percent(lang, share, digits):
+    """The catalogue's percent pattern (where the sign goes, with what space) is CLDR's for
+    the language, as Babel writes it; the decimal mark is the catalogue's own message."""
+    from babel import Locale
+    from babel.numbers import get_decimal_symbol, get_group_symbol, parse_pattern
+
+    from domeng.i18n import words
+
+    _ = words(lang)
+    locale = Locale.parse(lang)
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    marks = {ord(get_decimal_symbol(locale)): _.pgettext("decimal mark", "."),
+             ord(get_group_symbol(locale)): _.pgettext("thousands separator", ",")}
+    assert _.percent(share, digits) == pattern.apply(share, locale).translate(marks)
 
 
 # ------------------------------------------------------------------ one word for one thing
@@ -266,7 +287,7 @@ def test_r19_scoring_card_matches_the_r19_table_of_rules_md():
 
 
 @pytest.mark.parametrize(("lang", "share", "decimal"), [
-    ("en", ">50%<", ">2.5<"), ("id", ">50 %<", ">2,5<"), ("lt", f">50{NBSP}%<", ">2,5<")])
+    ("en", ">50%<", ">2.5<"), ("id", ">50%<", ">2,5<"), ("lt", f">50{NBSP}%<", ">2,5<")])
 def test_chart_numbers_are_written_the_language_s_way(lang, share, decimal):
     from domeng.render.chart import chart_svg
 

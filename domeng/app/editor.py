@@ -35,7 +35,7 @@ from traitlets import Int, Unicode
 
 from domeng.app.controller import DEFAULT_NAMES, PERSON, PLAY_ON_KIND, Controller, Speaking
 from domeng.app.texts import Notice
-from domeng.errors import DomengError, ScenarioError, TileError
+from domeng.errors import DomengError, Plural, ScenarioError, TileError, ngettext
 from domeng.i18n import DEFAULT, N_, check_language, languages
 from domeng.limits import MAX_HINT, MAX_LESSON, MAX_TITLE, check_name, check_text
 from domeng.records import Record, load
@@ -70,12 +70,36 @@ GOALS: tuple[str, ...] = _goals()
 GIVEN_TWICE = N_("{tile} is already in {who}'s hand: click it there to take it back first.")
 ALREADY_SLEEPING = N_("{tile} already sleeps: click it among the sleeping tiles to take it "
                       "back first.")
-HAND_FULL = N_("{who} already holds {count} tiles, as many as a hand has: click one of them "
-               "to take it back first.")
-SLEEPING_FULL = N_("{count} tiles already sleep, as many as there are: click one to take "
-                   "it back first.")
-TOO_MANY_TILES = N_("{who} would hold {got} tiles, but a hand has {count}.")
-TOO_MANY_STONES = N_("The players would hold {held} stones, but there are {total}.")
+
+
+def hand_full(count: int) -> Plural:
+    """``{who}`` already holds a hand's ``count`` tiles (the words agree with the count)."""
+    return ngettext("{who} already holds {count} tile, as many as a hand has: click it "
+                    "to take it back first.",
+                    "{who} already holds {count} tiles, as many as a hand has: click one of "
+                    "them to take it back first.", count)
+
+
+def sleeping_full(count: int) -> Plural:
+    """``count`` tiles already sleep, as many as sleep in a round."""
+    return ngettext("{count} tile already sleeps, as many as there are: click it to take "
+                    "it back first.",
+                    "{count} tiles already sleep, as many as there are: click one to take "
+                    "it back first.", count)
+
+
+def too_many_tiles(got: int) -> Plural:
+    """``{who}`` would hold ``got`` tiles (``{count}``: a hand's); the words agree with ``got``."""
+    return ngettext("{who} would hold {got} tile, but a hand has {count}.",
+                    "{who} would hold {got} tiles, but a hand has {count}.", got)
+
+
+def too_many_stones(held: int) -> Plural:
+    """The players would hold ``held`` stones (``{total}``: all there are)."""
+    return ngettext("The players would hold {held} stone, but there are {total}.",
+                    "The players would hold {held} stones, but there are {total}.", held)
+
+
 NOT_A_COUNT = N_("{value} is not a number of stones.")
 CAMAT_OPENS = N_("The CAMAT opens the round (R6): {who} is CAMAT.")
 NOT_COMPLETE = N_("The table is not ready: {missing}.")
@@ -188,7 +212,7 @@ class Editor(Speaking):
         self.said = said
         self.revision += 1
 
-    def _refuse(self, message: str | DomengError, /, **values: Any) -> bool:
+    def _refuse(self, message: str | Plural | DomengError, /, **values: Any) -> bool:
         self.said = message if isinstance(message, Notice) else Notice(message, values)
         self.revision += 1
         return False
@@ -343,8 +367,8 @@ class Editor(Speaking):
             return self._refuse(GIVEN_TWICE, tile=str(t), who=self._who(now))
         if len(self.hand(who)) >= self.capacity(who):
             if who == SLEEPING:
-                return self._refuse(SLEEPING_FULL, count=self.capacity(who))
-            return self._refuse(HAND_FULL, who=self._who(who), count=self.capacity(who))
+                return self._refuse(sleeping_full(self.capacity(who)))
+            return self._refuse(hand_full(self.capacity(who)), who=self._who(who))
         self._owner[t.index] = who
         self._setup_changed()
         return True
@@ -372,9 +396,9 @@ class Editor(Speaking):
             picked.append(t)
         if len(picked) > self.capacity(who):
             if who == SLEEPING:
-                return self._refuse(SLEEPING_FULL, count=self.capacity(who))
-            return self._refuse(TOO_MANY_TILES, who=self._who(who), got=len(picked),
-                                count=self.capacity(who))
+                return self._refuse(sleeping_full(self.capacity(who)))
+            return self._refuse(too_many_tiles(len(picked)), who=self._who(who),
+                                got=len(picked), count=self.capacity(who))
         for t in TILES:
             if self._owner[t.index] == who:
                 self._owner[t.index] = None
@@ -395,7 +419,7 @@ class Editor(Speaking):
         held[seat] = count
         total = self.rules.total_stones
         if sum(held) > total:
-            return self._refuse(TOO_MANY_STONES, held=sum(held), total=total)
+            return self._refuse(too_many_stones(sum(held)), held=sum(held), total=total)
         try:
             check_stones(self.rules, (total - sum(held), held))
         except ScenarioError as exc:

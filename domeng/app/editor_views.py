@@ -261,8 +261,10 @@ class _Seats(w.VBox, _View):
         label = _("Sleeping")
         self.sleeping.value = (f"<span>{html.escape(label)}</span> "
                                + render.hand_svg(sleeping, size=16, lang=e.lang))
-        self.table.value = html.escape(_("On the table: {count} stones (the rest of {total})",
-                                         count=e.table_stones, total=e.rules.total_stones))
+        self.table.value = html.escape(_.ngettext(
+            "On the table: {count} stone (the rest of {total})",
+            "On the table: {count} stones (the rest of {total})", e.table_stones,
+            total=e.rules.total_stones))
 
     def _named(self, seat: int, change) -> None:
         if not self._quiet and change["new"] != self.e.names[seat]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from domeng.errors import DomengError, IllegalMove, one_line
+from domeng.errors import DomengError, IllegalMove, Plural, one_line
 from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS
 
@@ -36,18 +36,22 @@ class Notice(NamedTuple):
     seats (a move the rules refuse) names them with ``names``.
     """
 
-    message: str | DomengError
+    message: str | Plural | DomengError
     values: Mapping[str, Any] = {}
     names: Sequence[str] | None = None
 
     def tell(self, lang: str | None = None) -> str:
-        """The notice in ``lang``, on one line."""
+        """The notice in ``lang``, on one line; a :class:`~domeng.errors.Plural` message
+        takes the language's form for its count (``22 akmenys``, ``5 kauliukai``)."""
         if isinstance(self.message, IllegalMove):
             return one_line(self.message.describe(lang, names=self.names))
         if isinstance(self.message, DomengError):
             return one_line(self.message.describe(lang))
         values = {k: v.describe(lang) if isinstance(v, DomengError) else v
                   for k, v in self.values.items()}
+        if isinstance(self.message, Plural):
+            _ = words(lang)
+            return one_line(_.ngettext(*self.message, **{"count": self.message.count, **values}))
         return one_line(words(lang)(self.message, **values))
 
 

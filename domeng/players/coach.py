@@ -71,7 +71,7 @@ class MoveEvaluation(NamedTuple):
 
     @property
     def sentence(self) -> str:
-        """E.g. ``5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average``.
+        """E.g. ``5|5 at the right: wins 41% of 2,000 playouts, −0.8 stones on average``.
 
         The English of :meth:`describe`.
         """
@@ -84,7 +84,7 @@ class MoveEvaluation(NamedTuple):
         >>> from domeng.tiles import parse_tile
         >>> e = MoveEvaluation(Move(parse_tile("5|5"), "right"), 2000, 0.41, -0.8, 0.0, 1.0)
         >>> e.describe()
-        '5|5 at the right: wins 41 % of 2,000 playouts, −0.8 stones on average'
+        '5|5 at the right: wins 41% of 2,000 playouts, −0.8 stones on average'
         """
         _ = words(lang)
         values = {
@@ -97,7 +97,7 @@ class MoveEvaluation(NamedTuple):
             camat = _percent(_, self.camat_rate)
             # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
             # simulated rounds, its average change of stones (−0.8: 0.8 fewer) and how
-            # often it becomes CAMAT ({camat}, a percentage like "4 %").
+            # often it becomes CAMAT ({camat}, a percentage like "4%").
             return _.ngettext(
                 "{move}: wins {percent} of {playouts} playout, {change} stones on average, "
                 "CAMAT in {camat}",
@@ -106,7 +106,7 @@ class MoveEvaluation(NamedTuple):
                 self.playouts, camat=camat, **values,
             )
         # TRANSLATORS: the coach on one move: how often the seat wins in {playouts}
-        # simulated rounds ({percent}, a percentage like "41 %") and its average change of
+        # simulated rounds ({percent}, a percentage like "41%") and its average change of
         # stones (−0.8: 0.8 fewer).
         return _.ngettext(
             "{move}: wins {percent} of {playouts} playout, {change} stones on average",
@@ -116,9 +116,8 @@ class MoveEvaluation(NamedTuple):
 
 
 def _percent(_: Words, rate: float) -> str:
-    """``41 %``: a share as a whole percentage, written the language's way."""
-    # TRANSLATORS: a percentage; {value} is a whole number (in English "41 %")
-    return _.pgettext("percent", "{value} %", value=round(100 * rate))
+    """``41%``: a share as a whole percentage, written by the language's CLDR pattern."""
+    return _.percent(rate)
 
 
 def evaluate_moves(

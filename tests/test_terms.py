@@ -1,0 +1,306 @@
+"""One word for one thing (issue 32): every text is held to the term base.
+
+``domeng/locale/terms.csv`` gives, for each concept, the one word each language uses, the
+variants it forbids, and how each language speaks to the learner (Indonesian: kamu, never
+Anda; Lithuanian: jūs, never tu). These tests read every text a learner meets — the
+catalogues (English msgids, each language's msgstrs; the play-together pages and their
+server's messages are catalogue messages), the three tutorial notebooks, the puzzles,
+positions and lessons (``domeng/{puzzles,positions,scenarios}/*.json``, by language key),
+``docs/rules*.md`` and the play-together page's script — and fail naming the file, the text
+and the term where a forbidden variant appears.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+import re
+import tokenize
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from babel.messages.pofile import read_po
+
+from domeng.i18n import DEFAULT, languages
+
+ROOT = Path(__file__).resolve().parents[1]
+TERMS = ROOT / "domeng" / "locale" / "terms.csv"
+LANGS = languages()
+# the concepts issue 32 asks the term base to hold, at least
+CONCEPTS = (
+    "address", "seat", "player", "person", "computer", "move", "step button", "line",
+    "open end", "tile", "pip", "double", "sleeping tile", "pass", "moment", "event", "round",
+    "game", "table", "host", "end a table", "hint", "coach", "reading", "tutorial", "lesson",
+    "puzzle", "winner", "payer", "receiver", "opening tile", "block",
+)
+
+
+class Entry(NamedTuple):
+    """One concept in one language: its word and the variants it forbids, compiled."""
+
+    concept: str
+    lang: str
+    term: str
+    forbidden: tuple[re.Pattern[str], ...]
+
+
+class Text(NamedTuple):
+    """One text a learner reads: where it is, its language, and the text."""
+
+    source: str
+    lang: str
+    text: str
+
+
+class Violation(NamedTuple):
+    """A forbidden variant found in a text."""
+
+    source: str
+    found: str
+    concept: str
+    term: str
+    text: str
+
+    def __str__(self) -> str:
+        excerpt = " ".join(self.text.split())
+        at = excerpt.find(self.found)
+        excerpt = excerpt[max(0, at - 60): at + len(self.found) + 60] if at >= 0 else excerpt[:140]
+        return (f"{self.source}: {self.found!r} where the term base says {self.concept} is "
+                f"{self.term!r}: …{excerpt}…")
+
+
+def _pattern(variant: str) -> re.Pattern[str]:
+    """A forbidden variant as a whole-word pattern (``(?i)`` in front: any case)."""
+    flags = 0
+    if variant.startswith("(?i)"):
+        variant, flags = variant[4:], re.IGNORECASE
+    return re.compile(rf"(?<!\w)(?:{variant})(?!\w)", flags | re.MULTILINE)
+
+
+def parse_terms(lines: list[str]) -> list[Entry]:
+    """The term base's rows (comment lines start with ``#``), forbidden variants compiled.
+
+    >>> [e.term for e in parse_terms(["concept,lang,term,forbidden,note", "seat,id,kursi,Pemain,"])]
+    ['kursi']
+    """
+    rows = csv.DictReader(line for line in lines if not line.startswith("#"))
+    return [Entry(row["concept"], row["lang"], row["term"],
+                  tuple(_pattern(v.strip()) for v in row["forbidden"].split(" ;; ") if v.strip()))
+            for row in rows]
+
+
+@cache
+def term_base() -> tuple[Entry, ...]:
+    """The project's term base."""
+    return tuple(parse_terms(TERMS.read_text(encoding="utf-8").splitlines()))
+
+
+def violations(texts: list[Text], entries: tuple[Entry, ...] | list[Entry]) -> list[Violation]:
+    """Every forbidden variant of ``entries`` found in ``texts`` of the entry's language."""
+    found = []
+    for t in texts:
+        for e in entries:
+            if e.lang != t.lang:
+                continue
+            for pattern in e.forbidden:
+                for m in pattern.finditer(t.text):
+                    found.append(Violation(t.source, m.group(0), e.concept, e.term, t.text))
+    return found
+
+
+# ------------------------------------------------------------------ the texts
+def _catalogue_texts() -> Iterator[Text]:
+    for lang in LANGS:
+        if lang == DEFAULT:
+            continue
+        po = ROOT / "domeng" / "locale" / lang / "LC_MESSAGES" / "domeng.po"
+        with po.open("rb") as f:
+            catalogue = read_po(f, locale=lang)
+        where = po.relative_to(ROOT)
+        for m in catalogue:
+            if not m.id:
+                continue
+            ids = [m.id] if isinstance(m.id, str) else list(m.id)
+            strings = [m.string] if isinstance(m.string, str) else list(m.string)
+            first = ids[0] if len(ids[0]) <= 60 else ids[0][:57] + "..."
+            yield from (Text(f"{where} msgstr of {first!r}", lang, s) for s in strings if s)
+            yield from (Text(f"{where} msgid", DEFAULT, i) for i in ids)
+
+
+def _notebook_texts() -> Iterator[Text]:
+    for path in sorted((ROOT / "notebooks").glob("tutorial*.ipynb")):
+        lang = path.stem.partition("-")[2] or DEFAULT
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for i, cell in enumerate(cells):
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                yield Text(f"{path.relative_to(ROOT)} cell {i}", lang, source)
+            elif cell["cell_type"] == "code":
+                for text in _strings(source):
+                    if " " in text:  # a sentence, not an id or a file name
+                        yield Text(f"{path.relative_to(ROOT)} cell {i}", lang, text)
+
+
+def _strings(code: str) -> Iterator[str]:
+    """The string literals of a code cell: what it shows, not its names."""
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    for token in tokens:
+        if token.type == tokenize.STRING:
+            try:
+                yield str(ast.literal_eval(token.string))
+            except ValueError:  # an f-string: its text as written
+                yield token.string
+
+
+def _by_language(value: object, lang: str | None = None) -> Iterator[tuple[str, str]]:
+    """Every string of a JSON value under a language key ("en", "id", …), with the key."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _by_language(inner, key if key in LANGS else lang)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _by_language(inner, lang)
+    elif isinstance(value, str) and lang:
+        yield lang, value
+
+
+def json_texts() -> list[Text]:
+    """The puzzles', positions' and lessons' texts, by language."""
+    out = []
+    for folder in ("puzzles", "positions", "scenarios"):
+        for path in sorted((ROOT / "domeng" / folder).glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            out.extend(Text(str(path.relative_to(ROOT)), lang, s) for lang, s in _by_language(data))
+    return out
+
+
+def _page_texts() -> Iterator[Text]:
+    for path in sorted((ROOT / "docs").glob("rules*.md")):
+        lang = path.suffixes[0].strip(".") if len(path.suffixes) > 1 else DEFAULT
+        yield from _lines(path, lang)
+    for path in sorted((ROOT / "domeng" / "together" / "static").glob("*.js")):
+        yield from _lines(path, DEFAULT)
+
+
+def _lines(path: Path, lang: str) -> Iterator[Text]:
+    """A page's lines, each named by its number (a term split over two lines is not seen:
+    the pages wrap their prose, and the words the term base forbids are short)."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        yield Text(f"{path.relative_to(ROOT)} line {number}", lang, line)
+
+
+# ------------------------------------------------------------------ the term base itself
+def test_the_term_base_holds_every_concept_in_every_language():
+    have = {(e.concept, e.lang) for e in term_base()}
+    missing = [(c, lang) for c in CONCEPTS for lang in LANGS if (c, lang) not in have]
+    assert not missing, missing
+
+
+def test_the_term_base_gives_one_word_for_each_concept_and_language():
+    seen: dict[tuple[str, str], str] = {}
+    for e in term_base():
+        assert (e.concept, e.lang) not in seen, f"{e.concept} in {e.lang} twice"
+        seen[e.concept, e.lang] = e.term
+
+
+def test_no_term_is_its_own_forbidden_variant():
+    clashes = [(e.concept, e.lang, e.term) for e in term_base()
+               if any(p.search(e.term) for p in e.forbidden)]
+    assert not clashes, clashes
+
+
+def test_the_address_is_kamu_in_indonesian_and_jus_in_lithuanian():
+    address = {e.lang: e for e in term_base() if e.concept == "address"}
+    assert address["id"].term == "kamu" and address["lt"].term == "jūs"
+
+
+# ------------------------------------------------------------------ the checker, on samples
+def _check(lang: str, text: str) -> list[str]:
+    return [v.found for v in violations([Text("sample", lang, text)], term_base())]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Laimėk užblokuotą raundą kaip MATTIKKENG.", ["Laimėk"]),
+    ("Laimėkite užblokuotą raundą kaip MATTIKKENG.", []),
+    ("Dabar suskaičiuok akutes.", ["suskaičiuok"]),
+    ("Šeimininkas (tu)", ["tu"]),
+    ("Tai tavo eilė.", ["tavo"]),
+    ("Tik kiek akmenų liko? Šiek tiek, beveik nieko.", []),
+    ("Žaidėjas {seat}", ["Žaidėjas {seat}"]),
+    ("Vieta {seat}; žaidėjas gali būti žmogus ar kompiuteris.", []),
+    ("Taisyklių aiškinimai", ["aiškinimai"]),
+    ("Abu galai duoda MAPPAKULING; Blokas.", ["Blokas", "duoda MAPPAKULING"]),
+    ("Šeimininkas baigė šį stalą.", ["baigė šį stalą"]),
+    ("Šeimininkas uždarė šį stalą.", []),
+    ("Andi sėdi tiesiai prieš Besse.", ["tiesiai prieš", "sėdi tiesiai prieš"]),
+    ("Andi žaidimo eilėje eina prieš Besse.", []),
+])
+def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, found):
+    assert _check("lt", text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Pemain {seat}", ["Pemain {seat}"]),
+    ("Kursi {seat}: lima pemain duduk di meja.", []),
+    ("Giliran Anda.", ["Anda"]),
+    ("Giliranmu: sebuah tanda dan sebuah pandangan.", []),
+    ("Langkah ▶", ["Langkah ▶"]),
+    ("Maju ▶ di samping ◀ Mundur; tekan Maju.", []),
+    ("Akhiri meja ini", ["Akhiri meja"]),
+    ("komputer memainkan semua pemain", ["memainkan semua pemain"]),
+    ("server penuh: akhiri satu meja dulu", ["akhiri satu meja"]),
+    ("server penuh: tutup satu meja dulu", []),
+])
+def test_the_checker_finds_anda_and_forbidden_words_in_indonesian(text, found):
+    assert _check("id", text) == found
+
+
+def test_a_forbidden_variant_put_back_into_a_real_text_fails_naming_file_text_and_term():
+    texts = [t for t in _catalogue_texts() if t.lang == "lt"]
+    assert not violations(texts, term_base())
+    texts.append(Text("domeng/locale/lt/LC_MESSAGES/domeng.po msgstr of 'Hint'", "lt",
+                      "Patarimas: ką mano treneris?"))
+    (v,) = violations(texts, term_base())
+    message = str(v)
+    assert "domeng.po msgstr of 'Hint'" in message
+    assert "'Patarimas'" in message and "'užuomina'" in message and "hint" in message
+
+
+def test_a_text_in_one_language_is_not_held_to_another_language_s_words():
+    assert not violations([Text("sample", "en", "Anda tu Laimėk Pemain 2")], term_base())
+
+
+# ------------------------------------------------------------------ every text of the project
+def _report(found: list[Violation]) -> str:
+    return "\n".join(str(v) for v in found)
+
+
+def test_the_catalogues_keep_the_term_base():
+    found = violations(list(_catalogue_texts()), term_base())
+    assert not found, _report(found)
+
+
+def test_the_tutorials_keep_the_term_base():
+    found = violations(list(_notebook_texts()), term_base())
+    assert not found, _report(found)
+
+
+def test_the_rules_pages_and_the_play_together_page_keep_the_term_base():
+    found = violations(list(_page_texts()), term_base())
+    assert not found, _report(found)
+
+
+# The puzzles' and positions' texts are being rewritten (their facts written by the engine,
+# their words moved into the catalogue) in another branch of issue 32; until it is merged
+# they still hold "Ženkite", "Blokas", "turi dingti", "suskaičiuok"… Strict: this fails as
+# soon as they are clean, so the mark is removed then.
+@pytest.mark.xfail(strict=True, reason="issue 32: the puzzle and position texts are "
+                   "rewritten in another branch")
+def test_the_puzzles_positions_and_lessons_keep_the_term_base():
+    found = violations(json_texts(), term_base())
+    assert not found, _report(found)
