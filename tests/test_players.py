@@ -506,7 +506,7 @@ def test_coach_sentence_names_the_tile_its_end_and_the_figures():
     view = _guard_view()
     evals = {e.move: e for e in evaluate_moves(view, playouts=60, seed=2)}
     e = evals[Move(parse_tile("5|3"), RIGHT)]
-    assert e.sentence.startswith(f"5|3 at the right: wins {round(100 * e.win_rate)} % of 30 ")
+    assert e.sentence.startswith(f"5|3 at the right: wins {round(100 * e.win_rate)}% of 30 ")
     assert e.sentence.endswith(" stones on average") or "CAMAT" in e.sentence
 
 

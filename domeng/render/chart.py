@@ -14,7 +14,9 @@ test checks a chart by structure and a screen reader can read it.
 >>> bars = chart_svg(["A", "B", "C"], [("x", [0.5, 0.25, 0.1])], kind="bar", y_format="{:.0%}")
 >>> bars.count('class="domeng-chart-bar"'), 'data-value="0.25"' in bars, ">50%<" in bars
 (3, True, True)
->>> ">50 %<" in chart_svg(["A"], [("x", [0.5])], kind="bar", y_format="{:.0%}", lang="id")
+>>> ">50%<" in chart_svg(["A"], [("x", [0.5])], kind="bar", y_format="{:.0%}", lang="id")
+True
+>>> ">50\xa0%<" in chart_svg(["A"], [("x", [0.5])], kind="bar", y_format="{:.0%}", lang="lt")
 True
 """
 
