@@ -22,7 +22,8 @@ TESTS = Path(__file__).resolve().parent / "tests"
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
-_EXTRA_MODULES = {"domeng/openspiel.py": "pyspiel", "domeng/pettingzoo.py": "pettingzoo"}
+_EXTRA_MODULES = {"domeng/research/openspiel.py": "pyspiel",
+                  "domeng/research/pettingzoo.py": "pettingzoo"}
 
 collect_ignore = [path for path, needs in _EXTRA_MODULES.items()
                   if importlib.util.find_spec(needs) is None]

@@ -10,10 +10,10 @@ again) of:
   it) and µs per deal; the same with ``record=True`` (events, no sentences);
 * the rules core alone (domeng/core.py, ``core.deal`` then ``core.play_random``:
   the same rounds as the engine row, no Move objects, no events) — what
-  ``domeng.stats.random_rounds`` and ``domeng simulate`` without numpy run on;
+  ``domeng.sim.stats.random_rounds`` and ``domeng simulate`` without numpy run on;
 * ``domeng simulate --players random`` as a function (``simulate(["random"], …)``),
   on the core (under 20,000 rounds, or without numpy) and on the batch simulator;
-* the batch simulator (domeng/batch.py, ``simulate_rounds``) at several batch
+* the batch simulator (domeng/sim/batch.py, ``simulate_rounds``) at several batch
   sizes — rounds/s and µs per event;
 * the engine as it was at a git revision (``--against``, by default ``f9addd7``, the
   engine before the rules core that issue 14 measures its targets against), imported
@@ -59,10 +59,10 @@ from typing import NamedTuple
 import numpy as np
 
 from domeng import core
-from domeng.batch import simulate_rounds
 from domeng.round import Round
 from domeng.rules import Rules
-from domeng.simulate import play_random_game, play_random_games_batch
+from domeng.sim.batch import simulate_rounds
+from domeng.sim.simulate import play_random_game, play_random_games_batch
 
 
 class Figures(NamedTuple):

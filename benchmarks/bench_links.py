@@ -4,8 +4,8 @@ lesson's address ≤ 2,000 characters).
 Run: ``python benchmarks/bench_links.py [--base URL] [--repeat N]``. For each kind
 (lessons, positions, puzzles) it prints the file, its size as JSON, its ``v1.`` value's
 length and the whole address's (the default base is ``domeng app``'s), the largest of
-each kind last; then the median time of :func:`domeng.links.encode` and of
-:func:`domeng.links.load_link` (unpacking, the reader's checks and the replay) of the
+each kind last; then the median time of :func:`domeng.files.links.encode` and of
+:func:`domeng.files.links.load_link` (unpacking, the reader's checks and the replay) of the
 largest lesson, and the size of a 40-round game.
 """
 
@@ -16,10 +16,10 @@ import statistics
 import time
 from pathlib import Path
 
-from domeng import links
+from domeng.files import links
+from domeng.files.saving import game_to_json
 from domeng.game import Game
 from domeng.players import make_players
-from domeng.saving import game_to_json
 
 PACKAGE = Path(links.__file__).parent
 KINDS = {"lessons": "scenarios", "positions": "positions", "puzzles": "puzzles"}

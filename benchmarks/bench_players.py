@@ -54,7 +54,7 @@ from domeng.game import Game
 from domeng.players import SearchPlayer, make_player
 from domeng.players.search import BELIEF, DEFAULT_PLAYOUTS, MODEL_EPSILON, evaluate
 from domeng.round import Round
-from domeng.simulate import net_stones, simulate
+from domeng.sim.simulate import net_stones, simulate
 
 PLAYERS = ["search", "heuristic", "greedy", "random", "random"]
 

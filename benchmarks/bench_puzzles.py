@@ -15,8 +15,8 @@ import statistics
 import time
 from pathlib import Path
 
+from domeng.files.records import load
 from domeng.puzzles import judge, names, puzzle_from_record
-from domeng.records import load
 
 FOLDER = Path(__file__).resolve().parent.parent / "domeng" / "puzzles"
 

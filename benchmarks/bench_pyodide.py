@@ -2,8 +2,8 @@
 
 Chapter 11 of the tutorial computes, in the visitor's browser on the static site,
 5,000 random rounds from a first-round deal, 5,000 with a free lead
-(``domeng.stats.random_rounds``) and 400 rounds of five ``heuristic`` players
-(``domeng.simulate.simulate``). This runs exactly those calls in the Pyodide the
+(``domeng.sim.stats.random_rounds``) and 400 rounds of five ``heuristic`` players
+(``domeng.sim.simulate.simulate``). This runs exactly those calls in the Pyodide the
 site ships (``_site/static/pyodide``, built by ``make site``), with the site's
 own ``domeng`` wheel, under node instead of a browser tab: the same WebAssembly
 Python, without the page around it. It prints the seconds of each call and of
@@ -33,8 +33,8 @@ TARGET_S = 5.0
 
 CHAPTER_11 = """
 import json, time
-from domeng.simulate import simulate
-from domeng.stats import random_rounds
+from domeng.sim.simulate import simulate
+from domeng.sim.stats import random_rounds
 
 def timed(call):
     t = time.perf_counter()

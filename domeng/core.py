@@ -25,7 +25,7 @@ and reading switches from a :class:`~domeng.rules.Rules` as it is:
 
 :class:`domeng.round.Round` calls these for every decision and builds its
 events and explanations on top; :func:`play_out` (the search player's playouts) and
-:func:`play_random` (:mod:`domeng.stats`, ``domeng simulate`` with random players)
+:func:`play_random` (:mod:`domeng.sim.stats`, ``domeng simulate`` with random players)
 play a round to its end on plain ints with them. The three loops differ only in how
 a move is chosen and what is recorded; each settles a last tile with
 :func:`settle_first_cappu` and what follows a play with :func:`pass_on`, inlined

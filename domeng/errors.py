@@ -224,9 +224,9 @@ class ScenarioError(DomengError, ValueError):
 
 class SimulationError(DomengError, ValueError):
     """Numbers or players a simulation of many rounds cannot run with
-    (:mod:`domeng.stats`, :mod:`domeng.simulate` and :mod:`domeng.batch`).
+    (:mod:`domeng.sim.stats`, :mod:`domeng.sim.simulate` and :mod:`domeng.sim.batch`).
 
-    >>> from domeng.stats import random_rounds
+    >>> from domeng.sim.stats import random_rounds
     >>> random_rounds(0, seed=1)
     Traceback (most recent call last):
     ...
@@ -238,7 +238,7 @@ class MissingExtra(DomengError, ModuleNotFoundError):
     """A module of an extra that is not installed (``numpy``, ``tqdm``); the message says
     what to install. ``name`` is the missing module, as for any ``ModuleNotFoundError``.
 
-    >>> e = MissingExtra("domeng.batch needs numpy: pip install 'domeng[sim]'", name="numpy")
+    >>> e = MissingExtra("domeng.sim.batch needs numpy: pip install 'domeng[sim]'", name="numpy")
     >>> isinstance(e, ModuleNotFoundError), e.name
     (True, 'numpy')
     """

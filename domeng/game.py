@@ -27,8 +27,8 @@ from domeng.errors import (
     show_value,
 )
 from domeng.explain import seat_name
+from domeng.files.limits import check_name
 from domeng.i18n import N_, words
-from domeng.limits import check_name
 from domeng.round import Round
 from domeng.rules import Rules, rules_or_default
 

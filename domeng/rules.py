@@ -52,7 +52,7 @@ def count(default: int, rule: str, meaning: str, *, batch: bool = True) -> Any:
 
 def reading(default: bool, rule: str, meaning: str, other: str, *, batch: bool = True) -> Any:
     """A reading's switch: ``meaning`` is what the default plays, ``other`` what the other
-    value plays (both catalogue messages); ``batch``: whether domeng.batch plays it."""
+    value plays (both catalogue messages); ``batch``: whether domeng.sim.batch plays it."""
     return _rule(default, "reading", rule, meaning, other=other, batch=batch)
 
 
@@ -260,7 +260,7 @@ READINGS: dict[str, str] = {f.name: f.rule for f in FIELDS.values() if f.kind ==
 """
 
 BATCH_RULES: frozenset[str] = frozenset(f.name for f in FIELDS.values() if f.batch)
-"""The fields the batch simulator (:mod:`domeng.batch`) plays; it refuses the others when
+"""The fields the batch simulator (:mod:`domeng.sim.batch`) plays; it refuses the others when
 they are set away from their defaults."""
 
 

@@ -1,4 +1,4 @@
-"""The results stored ahead (domeng/ahead.json) are what the engine gives now."""
+"""The results stored ahead (domeng/sim/ahead.json) are what the engine gives now."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from domeng import ahead, stats
-from domeng.simulate import simulate
+from domeng.sim import ahead, stats
+from domeng.sim.simulate import simulate
 from domeng.terms import Ending
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = sorted((ROOT / "notebooks").glob("tutorial*.ipynb"))
-STALE = "domeng/ahead.json is out of date: python -m domeng.ahead --write"
+STALE = "domeng/sim/ahead.json is out of date: python -m domeng.sim.ahead --write"
 
 
 @pytest.mark.parametrize(("n", "seed", "opener"), ahead.RANDOM_ROUNDS)
@@ -41,16 +41,17 @@ def test_a_call_not_stored_is_played():
 
 
 def test_the_file_holds_exactly_the_declared_calls():
-    data = json.loads((ROOT / "domeng" / ahead.FILE).read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "domeng" / "sim" / ahead.FILE).read_text(encoding="utf-8"))
     assert len(data["random_rounds"]) == len(ahead.RANDOM_ROUNDS)
     assert len(data["simulated"]) == len(ahead.SIMULATED)
 @pytest.mark.parametrize("notebook", TUTORIALS, ids=lambda p: p.stem)
 def test_each_tutorial_reads_its_statistics_from_the_stored_calls(notebook):
     """Every random_rounds/endings call of a tutorial is a stored one (none is played for
-    each visitor), and none imports domeng.stats or domeng.simulate for them."""
+    each visitor), and none imports domeng.sim.stats or domeng.sim.simulate for them."""
     code = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"]
                      if c["cell_type"] == "code")
-    assert "from domeng.stats import" not in code and "from domeng.simulate import" not in code
+    assert "from domeng.sim.stats import" not in code
+    assert "from domeng.sim.simulate import" not in code
     calls = re.findall(r"random_rounds\(([\d_]+), seed=(\d+)(?:, opener=(\d+))?\)", code)
     assert len(calls) == len(ahead.RANDOM_ROUNDS)
     for n, seed, opener in calls:

@@ -11,8 +11,8 @@ from helpers import html_of
 
 from domeng.app import build_app, files, find, texts
 from domeng.app.controller import PERSON
+from domeng.files.records import load, replay
 from domeng.i18n import words
-from domeng.records import load, replay
 from domeng.render import hand_hints
 from domeng.terms import GLOSSARY
 

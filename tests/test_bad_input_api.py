@@ -14,7 +14,6 @@ import random
 import pytest
 from helpers import lines, snapshot
 
-from domeng import records
 from domeng.errors import (
     DomengError,
     GameOver,
@@ -27,6 +26,7 @@ from domeng.errors import (
     TileError,
 )
 from domeng.events import Event
+from domeng.files import records
 from domeng.game import Game
 from domeng.round import Move, Round
 from domeng.rules import READINGS, Rules

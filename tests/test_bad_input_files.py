@@ -27,9 +27,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domeng import i18n, records
+from domeng import i18n
 from domeng.cli import main
 from domeng.errors import ScenarioError
+from domeng.files import library, records
 
 CORPUS = Path(__file__).parent / "bad_inputs"
 EXPECTED: dict[str, dict] = json.loads((CORPUS / "expected.json").read_text(encoding="utf-8"))
@@ -275,7 +276,7 @@ def test_format_a_nul_in_a_path_is_one_line():
 def test_format_a_builtin_name_cannot_reach_outside_the_library():
     for name in ("../../pyproject", "/etc/passwd", "ceki/../ceki", "ceki\n"):
         with pytest.raises(ScenarioError, match="no built-in scenario"):
-            records.load_builtin(name)
+            library.load_builtin(name)
 
 
 # ------------------------------------------------------------------ decisions

@@ -1,4 +1,4 @@
-"""The numpy lockstep simulator (domeng/batch.py) against the engine.
+"""The numpy lockstep simulator (domeng/sim/batch.py) against the engine.
 
 Every traced batch round is replayed move by move through
 :class:`domeng.round.Round`; both must agree on the ending, winner, CUCUQ,
@@ -14,10 +14,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from domeng.batch import ENDINGS, NO_SEAT, BatchResult, simulate_rounds, simulate_starts
 from domeng.errors import RulesError, ScenarioError
 from domeng.round import LEFT, Round
 from domeng.rules import FIELDS, READINGS, Rules
+from domeng.sim.batch import ENDINGS, NO_SEAT, BatchResult, simulate_rounds, simulate_starts
 from domeng.terms import Ending, EventKind
 
 PLAYED = [name for name in READINGS if FIELDS[name].batch]
@@ -101,7 +101,7 @@ def _rows(rules: Rules, count: int) -> BatchResult:
 
 
 def test_batch_refuses_rules_it_does_not_play(monkeypatch):
-    import domeng.batch as batch
+    import domeng.sim.batch as batch
 
     monkeypatch.setattr(batch, "KNOWN_RULES", batch.KNOWN_RULES - {"ceki_stones"})
     with pytest.raises(RulesError, match="does not play ceki_stones"):
@@ -110,7 +110,7 @@ def test_batch_refuses_rules_it_does_not_play(monkeypatch):
 
 
 def test_batch_plays_the_fields_declared_batch_and_refuses_the_others():
-    import domeng.batch as batch
+    import domeng.sim.batch as batch
 
     assert batch.KNOWN_RULES == {name for name, f in FIELDS.items() if f.batch}
     for name in NOT_PLAYED:  # a reading set the other way, which the batch would play wrong

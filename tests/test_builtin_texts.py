@@ -19,11 +19,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from domeng import i18n
-from domeng.builtin_texts import UNTRANSLATED, extract, untranslated_note, with_catalogue
 from domeng.cli import main
+from domeng.files.builtin_texts import UNTRANSLATED, extract, untranslated_note, with_catalogue
+from domeng.files.library import builtin_scenarios
 from domeng.positions import NAMES, record, task
 from domeng.puzzles import load_puzzle, load_puzzle_file, names, problems
-from domeng.records import builtin_scenarios
 
 ROOT = Path(__file__).parents[1]
 
@@ -149,7 +149,7 @@ def test_every_built_in_text_is_translated_in_the_catalogues_languages(lang):
 def test_a_lesson_shown_in_english_says_so_in_the_pages_language(monkeypatch):
     from domeng.app import texts
     from domeng.app.controller import Controller
-    from domeng.records import load_builtin
+    from domeng.files.library import load_builtin
 
     real = i18n.Words.translates
     monkeypatch.setattr(i18n.Words, "translates",

@@ -12,8 +12,9 @@ from collections import Counter
 import pytest
 from helpers import OPENING_HANDS as HANDS
 
-from domeng import i18n, records
+from domeng import i18n
 from domeng.cli import asked_language, main, narrate
+from domeng.files import library, records
 
 
 @pytest.fixture
@@ -149,9 +150,9 @@ TOKENS = re.compile(r"\d\|\d|\bR\d+\b|\d+")
 
 
 @pytest.mark.parametrize("lang", i18n.languages())
-@pytest.mark.parametrize("name", [r.name for r in records.builtin_scenarios()])
+@pytest.mark.parametrize("name", [r.name for r in library.builtin_scenarios()])
 def test_a_narration_in_any_language_has_the_numbers_tiles_and_rules_of_the_english(name, lang):
-    record = records.load_builtin(name)
+    record = library.load_builtin(name)
     english = narrate(record)
     told = narrate(record, lang=lang)
     assert len(told) == len(english)
@@ -165,7 +166,7 @@ def test_replay_json_in_a_language_changes_only_the_event_texts(lang, capsys):
     english = json.loads(capsys.readouterr().out)
     assert main(["replay", "ceki", "--json", "--lang", lang]) == 0
     told = json.loads(capsys.readouterr().out)
-    record = records.load_builtin("ceki")
+    record = library.load_builtin("ceki")
     events = records.replay(record).rounds[0].events
     assert [e["text"] for e in told["events"]] == [e.describe(lang=lang) for e in events]
     for a, b in zip(english["events"], told["events"], strict=True):
@@ -179,12 +180,12 @@ def test_replay_json_in_a_language_changes_only_the_event_texts(lang, capsys):
 def test_scenarios_lists_the_titles_in_the_language(lang, capsys):
     assert main(["scenarios", "--lang", lang]) == 0
     out = capsys.readouterr().out
-    for record in records.builtin_scenarios():
+    for record in library.builtin_scenarios():
         assert re.search(rf"^{record.name} +{re.escape(record.title_in(lang))}$", out, re.M)
     assert main(["scenarios", "--json", "--lang", lang]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {e["name"]: e["title"] for e in listed} == {
-        r.name: r.title_in(lang) for r in records.builtin_scenarios()}
+        r.name: r.title_in(lang) for r in library.builtin_scenarios()}
 
 
 @pytest.mark.parametrize("argv", [["replay", "ceki", "--lang", "xx"], ["scenarios", "--lang=de"],

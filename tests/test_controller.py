@@ -9,8 +9,8 @@ from domeng.app import files, texts
 from domeng.app.controller import PERSON, Controller
 from domeng.app.views import log_entries
 from domeng.errors import ScenarioError
+from domeng.files.records import load, replay
 from domeng.i18n import words
-from domeng.records import load, replay
 from domeng.render import hand_hints
 from domeng.terms import EventKind, Term
 

@@ -18,7 +18,7 @@ import pytest
 from domeng import core
 from domeng.round import Round
 from domeng.rules import READINGS, Rules
-from domeng.simulate import play_game, play_random_game, simulate
+from domeng.sim.simulate import play_game, play_random_game, simulate
 from domeng.terms import Ending
 
 
@@ -136,7 +136,7 @@ def test_simulate_random_players_with_numpy_plays_games_like_the_core():
     """From BATCH_MIN_ROUNDS rounds the batch simulator plays the games (carrying stones,
     CAMAT and opener between rounds); its shares agree with the core's within noise."""
     pytest.importorskip("numpy")
-    from domeng.simulate import BATCH_MIN_ROUNDS, GAME_ROUNDS, Summary
+    from domeng.sim.simulate import BATCH_MIN_ROUNDS, GAME_ROUNDS, Summary
 
     rounds = BATCH_MIN_ROUNDS
     fast = simulate(["random"], rounds=rounds, seed=3)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from domeng import records
 from domeng.app.controller import Controller
 from domeng.app.editor import GOALS, READING_FIELDS, SLEEPING, Editor
 from domeng.errors import ScenarioError
+from domeng.files import library, records
 from domeng.puzzles import puzzle_from_record
 from domeng.tiles import TILES
 
@@ -225,7 +225,7 @@ def test_a_title_with_markup_is_kept_as_text():
 
 def test_start_from_a_lesson_keeps_its_set_up_texts_and_moves():
     for name in ["ceki", "camat", "pass-paid-by-last-mappano", "passebunge-twice"]:
-        rec = records.load_builtin(name)
+        rec = library.load_builtin(name)
         e = Editor()
         e.load(rec)
         again = records.load(e.scenario())
@@ -253,7 +253,7 @@ def test_start_from_the_moment_on_screen():
 
 def test_puzzles_count_the_first_moves_that_reach_the_goal():
     e = Editor()
-    e.load(records.load_builtin("pollo"))
+    e.load(library.load_builtin("pollo"))
     e.cut_at(19)              # Upe (seat 3) to play 3|0, left or right
     assert e.set_goal("not-cucuq")
     count = e.puzzle_count()
@@ -265,7 +265,7 @@ def test_puzzles_count_the_first_moves_that_reach_the_goal():
 
 def test_a_puzzle_every_move_or_no_move_solves_is_refused():
     e = Editor()
-    e.load(records.load_builtin("pollo"))
+    e.load(library.load_builtin("pollo"))
     e.cut_at(19)
     for goal in GOALS:
         e.set_goal(goal)
@@ -305,9 +305,9 @@ def test_the_sleeping_target_and_capacity():
 
 # ---------------------------------------------------------------- the views, without a browser
 def test_the_views_build_a_table_by_clicks_and_share_it():
-    from domeng import links
     from domeng.app import find
     from domeng.app.editor_views import build_editor
+    from domeng.files import links
 
     view = build_editor()
     e = view.editor
@@ -345,7 +345,7 @@ def test_the_views_refuse_a_puzzle_with_its_reason_and_give_no_link():
     from domeng.app.editor_views import build_editor
 
     view = build_editor()
-    view.editor.load(records.load_builtin("pollo"))
+    view.editor.load(library.load_builtin("pollo"))
     view.editor.cut_at(19)
     find(view, "domeng-editor-goal").value = "not-cucuq"
     assert "1 of 2" in find(view, "domeng-editor-puzzle").value
@@ -356,11 +356,11 @@ def test_the_views_refuse_a_puzzle_with_its_reason_and_give_no_link():
 
 
 def test_the_app_opens_a_link_and_sets_up_a_table_from_its_moment():
-    from domeng import links
     from domeng.app import build_app, find
+    from domeng.files import links
 
     app = build_app(link=links.link("ceki", page="play"))
-    assert app.controller.record.title == records.load_builtin("ceki").title
+    assert app.controller.record.title == library.load_builtin("ceki").title
     app.controller.jump(0, 4)
     opener = find(app, "domeng-editor-open")
     opener.value = True
@@ -401,7 +401,7 @@ def _bad_links() -> dict[str, str]:
     import base64
     import zlib
 
-    from domeng import links
+    from domeng.files import links
 
     good = links.encode("ceki")
     changed = good[:40] + ("A" if good[40] != "A" else "B") + good[41:]
@@ -415,24 +415,24 @@ def _bad_links() -> dict[str, str]:
 
 def _pack_unchecked(data) -> str:
     """A well-formed link whose table is impossible (26 stones): packed without the checks."""
-    from domeng import links
+    from domeng.files import links
 
     return links.VERSION + "." + links._pack(dict(data))
 
 
 def test_the_tutorial_opens_a_link_with_its_language_bar_keeping_it():
-    from domeng import links
+    from domeng.files import links
     from domeng.web.voila import opened_lesson
 
     value = links.encode("ceki")
     box = opened_lesson(f"s={value}", lang="id")
     intro, app = box.children
-    assert app.controller.record.title_in("id") == records.load_builtin("ceki").title_in("id")
+    assert app.controller.record.title_in("id") == library.load_builtin("ceki").title_in("id")
     assert f"s={value}" in intro.value and "domeng-opened-lesson" in box._dom_classes
 
 
 def test_a_title_in_a_link_is_shown_as_text():
-    from domeng import links
+    from domeng.files import links
     from domeng.web.voila import opened_lesson
 
     e = clicked()
@@ -467,13 +467,13 @@ def test_a_bad_link_is_one_line_on_every_page_and_the_page_keeps_working(kind):
 
 
 def test_the_play_and_practice_pages_open_a_link():
-    from domeng import links
     from domeng.app import build_app
     from domeng.app.practice import finish_practice, practice_page
+    from domeng.files import links
     from domeng.web.voila import finish_play, language_links
 
     e = Editor()
-    e.load(records.load_builtin("pollo"))
+    e.load(library.load_builtin("pollo"))
     e.cut_at(19)
     e.set_goal("not-cucuq")
     e.set_title("en", "Which end?")

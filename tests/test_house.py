@@ -137,7 +137,7 @@ def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
 
 def test_every_place_the_contributor_guides_table_names_is_there():
     """The contributor guide's "What is inside": each file or folder in its "where" column
-    exists (a bare name is in the folder of the path before it: `domeng/records.py`,
+    exists (a bare name is in the folder of the path before it: `domeng/files/records.py`,
     `reader.py`)."""
     text = (ROOT / "docs/guides/contributor.md").read_text(encoding="utf-8")
     table = text.split("\n## What is inside\n", 1)[1].strip().split("\n\n", 1)[0]

@@ -23,7 +23,8 @@ from helpers import KEPT_PATTERN, extra_language
 
 from domeng import i18n
 from domeng.errors import DomengError
-from domeng.records import builtin_scenarios, replay
+from domeng.files.library import builtin_scenarios
+from domeng.files.records import replay
 from domeng.round import Round
 from domeng.rules import READINGS, Rules
 from domeng.terms import EventKind, Term

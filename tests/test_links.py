@@ -1,4 +1,4 @@
-"""Links that hold a whole scenario, puzzle or game (domeng.links, docs/format.md "A link"):
+"""Links that hold a whole scenario, puzzle or game (domeng.files.links, docs/format.md "A link"):
 the round trip of every built-in file, the sizes, and every kind of bad link."""
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from helpers import OPENING_HANDS as HANDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domeng import links
 from domeng.errors import ScenarioError
+from domeng.files import links
+from domeng.files.links import LinkError, decode, encode, link, load_link, to_data
+from domeng.files.records import load, replay_json
+from domeng.files.saving import game_to_json
 from domeng.game import Game
-from domeng.links import LinkError, decode, encode, link, load_link, to_data
 from domeng.players import make_players
-from domeng.records import load, replay_json
-from domeng.saving import game_to_json
 
-PACKAGE = Path(links.__file__).parent
+PACKAGE = Path(links.__file__).parent.parent
 LESSONS = sorted((PACKAGE / "scenarios").glob("*.json"))
 POSITIONS = sorted((PACKAGE / "positions").glob("*.json"))
 PUZZLES = sorted((PACKAGE / "puzzles").glob("*.json"))
@@ -44,7 +44,7 @@ def test_there_are_built_in_files_of_each_kind():
 
 @pytest.mark.parametrize("path", BUILT_IN, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_built_in_file_comes_back_exactly(path):
-    from domeng.builtin_texts import is_builtin_file, with_catalogue
+    from domeng.files.builtin_texts import is_builtin_file, with_catalogue
 
     record = load(path)
     if is_builtin_file(path):  # a puzzle's or position's texts travel in every language

@@ -20,8 +20,8 @@ from helpers import KEPT_PATTERN
 from domeng.app import find
 from domeng.app.board import Board
 from domeng.app.quiz import Quiz
+from domeng.files.library import builtin_scenarios
 from domeng.i18n import languages
-from domeng.records import builtin_scenarios
 from domeng.web.voila import (
     LaterApp,
     LaterTask,

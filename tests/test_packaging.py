@@ -198,11 +198,11 @@ def test_without_the_sim_extra_the_batch_simulator_says_what_to_install(monkeypa
     import sys
 
     monkeypatch.setitem(sys.modules, "numpy", None)  # as after `pip install domeng` alone
-    monkeypatch.delitem(sys.modules, "domeng.batch", raising=False)
+    monkeypatch.delitem(sys.modules, "domeng.sim.batch", raising=False)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'domeng\[sim\]'"):
-        importlib.import_module("domeng.batch")
+        importlib.import_module("domeng.sim.batch")
     monkeypatch.undo()
-    importlib.import_module("domeng.batch")
+    importlib.import_module("domeng.sim.batch")
 
 
 @pytest.mark.slow

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from domeng.builtin_texts import untranslated_note
+from domeng.files.builtin_texts import untranslated_note
+from domeng.files.records import load
 from domeng.i18n import languages
 from domeng.positions import NAMES, PLAYERS, position
-from domeng.records import load
 from domeng.round import Move
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import parse_tile
 
 
 def test_every_position_loads_and_none_is_a_lesson():
-    from domeng.records import builtin_scenarios
+    from domeng.files.library import builtin_scenarios
 
     lessons = {r.name for r in builtin_scenarios()}
     for name in NAMES:
@@ -229,8 +229,8 @@ def test_r17_a_block_with_a_mattikkeng_has_no_cucuq_and_the_manguno_receives():
 
 
 def test_r06_r21_a_manguno_round_makes_no_camat_and_its_winner_opens_next():
+    from domeng.files.records import replay
     from domeng.positions import record
-    from domeng.records import replay
 
     game = replay(record("block-makes-no-camat"))
     r = game.current

@@ -17,9 +17,10 @@ from domeng.app.practice import (
     practice_page,
 )
 from domeng.app.tasks import PuzzleController, TaskError, as_puzzle
+from domeng.files.library import load_builtin
+from domeng.files.records import replay
 from domeng.i18n import languages, words
 from domeng.puzzles import judge, load_puzzle, names, puzzle_from_record
-from domeng.records import load_builtin, replay
 
 POLLO = "pollo-which-end"  # Upe's 3|0 fits both ends: the left end blocks, the right is a POLLO
 

@@ -21,6 +21,7 @@ import pytest
 from domeng import i18n
 from domeng.cli import main
 from domeng.errors import IllegalMove, ScenarioError
+from domeng.files.records import load, replay
 from domeng.puzzles import (
     Goal,
     PuzzleError,
@@ -32,7 +33,6 @@ from domeng.puzzles import (
     problems,
     puzzle_from_record,
 )
-from domeng.records import load, replay
 from domeng.round import Round
 from domeng.terms import Ending, Term
 
@@ -578,7 +578,7 @@ def test_a_scenario_without_a_puzzle_key_is_not_a_puzzle():
 
 
 def test_the_puzzle_key_round_trips_through_round_to_scenario():
-    from domeng.records import round_to_scenario
+    from domeng.files.records import round_to_scenario
 
     p = load_puzzle("pollo-which-end")
     again = round_to_scenario(p.start(), names=p.names, title=p.record.title_json(),

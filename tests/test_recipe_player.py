@@ -41,7 +41,7 @@ import subprocess, sys
 import domeng
 from domeng.app import build_app, find
 from domeng.players import PLAYERS, make_player
-from domeng.simulate import simulate
+from domeng.sim.simulate import simulate
 assert domeng.__file__.startswith(sys.argv[1]), domeng.__file__
 assert "lowest" in PLAYERS and make_player("lowest", seed=1).name == "lowest"
 assert [k for _label, k in find(build_app(seed=1), "domeng-kind-1").options if k == "lowest"]

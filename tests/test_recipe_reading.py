@@ -51,7 +51,7 @@ REGENERATED = ("domeng/locale/", "docs/rules", "docs/format.md", "docs/guides/co
                "_site/")  # the documentation site that `make docs` builds
 TESTS = ["tests/test_rules_config.py", "tests/test_batch.py", "tests/test_bad_input_api.py",
          "tests/test_research.py", "tests/test_i18n.py", "domeng/rules.py",
-         "domeng/ruledocs.py", "domeng/batch.py"]
+         "domeng/ruledocs.py", "domeng/sim/batch.py"]
 
 pytestmark = pytest.mark.slow
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from helpers import OPENING_HANDS as HANDS
 
-from domeng import i18n, records
+from domeng import i18n
 from domeng.errors import ScenarioError
+from domeng.files import library, records
 from domeng.game import Game
 from domeng.players import make_players
 
@@ -190,7 +191,7 @@ def test_format_md_example_of_texts_in_several_languages_loads():
 
 def test_format_md_replay_json_example_is_the_ceki_lesson():
     shown = json.loads(_json_block('"events"'))
-    real = records.replay_json(records.load_builtin("ceki"))
+    real = records.replay_json(library.load_builtin("ceki"))
     assert {k: v for k, v in real.items() if k != "events"} == {
         k: v for k, v in shown.items() if k != "events"}
     by_kind = {(e["kind"], e.get("tile")): e for e in real["events"]}
@@ -272,10 +273,11 @@ def test_format_saving_keeps_the_texts_of_every_language(tmp_path):
 
 
 def test_format_the_example_scenario_gives_its_texts_by_language():
-    data = json.loads((Path(records.__file__).parent / "scenarios" / "pass.json").read_text())
+    scenarios = Path(records.__file__).parent.parent / "scenarios"
+    data = json.loads((scenarios / "pass.json").read_text())
     assert isinstance(data["title"], dict) and "en" in data["title"]
     assert isinstance(data["lesson"], dict) and "en" in data["lesson"]
-    rec = records.load_builtin("pass")
+    rec = library.load_builtin("pass")
     assert rec.title == data["title"]["en"] and rec.lesson == data["lesson"]["en"]
 
 

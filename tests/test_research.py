@@ -12,10 +12,10 @@ import sys
 import pytest
 
 from domeng.game import Game
-from domeng.research import NUM_ACTIONS, ParameterError, action_of, move_of, rules_of
+from domeng.research.matches import NUM_ACTIONS, ParameterError, action_of, move_of, rules_of
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.rules import Rules
-from domeng.simulate import net_stones
+from domeng.sim.simulate import net_stones
 from domeng.tiles import TILES
 
 REASON = "needs the research extra: pip install -e '.[research]' (CI installs it)"
@@ -77,7 +77,7 @@ def test_a_bad_parameter_is_one_error_naming_it(params, named):
 
 # ------------------------------------------------------------- no extra imported
 def test_the_core_and_the_app_import_no_research_package():
-    code = ("import sys, domeng, domeng.app, domeng.players, domeng.research; "
+    code = ("import sys, domeng, domeng.app, domeng.players, domeng.research.matches; "
             "print(sorted(m for m in ('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -85,8 +85,8 @@ def test_the_core_and_the_app_import_no_research_package():
     assert out.strip() == "[]"
 
 
-@pytest.mark.parametrize(("module", "missing"), [("domeng.openspiel", "pyspiel"),
-                                                 ("domeng.pettingzoo", "pettingzoo")])
+@pytest.mark.parametrize(("module", "missing"), [("domeng.research.openspiel", "pyspiel"),
+                                                 ("domeng.research.pettingzoo", "pettingzoo")])
 def test_without_the_extra_importing_says_which_extra_to_install(module, missing):
     code = (f"import sys; sys.modules[{missing!r}] = None\n"
             f"try:\n    import {module}\n"
@@ -102,7 +102,7 @@ def test_without_the_extra_importing_says_which_extra_to_install(module, missing
 @pytest.fixture(scope="module")
 def pyspiel():
     mod = pytest.importorskip("pyspiel", reason=REASON)
-    import domeng.openspiel  # noqa: F401 — registers python_domeng
+    import domeng.research.openspiel  # noqa: F401 — registers python_domeng
 
     return mod
 
@@ -256,7 +256,7 @@ def test_openspiel_ismcts_bot_plays_rounds_against_domeng_players(pyspiel):
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from domeng.openspiel import PlayerBot
+    from domeng.research.openspiel import PlayerBot
 
     game = pyspiel.load_game("python_domeng")
     rng = np.random.RandomState(1)
@@ -280,9 +280,9 @@ def test_openspiel_ismcts_bot_plays_rounds_against_domeng_players(pyspiel):
 @pytest.fixture(scope="module")
 def pz():
     pytest.importorskip("pettingzoo", reason=REASON)
-    import domeng.pettingzoo
+    import domeng.research.pettingzoo
 
-    return domeng.pettingzoo
+    return domeng.research.pettingzoo
 
 
 def test_pettingzoo_plays_exactly_the_rules_of_round_on_1000_random_rounds(pz):

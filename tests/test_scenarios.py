@@ -13,21 +13,22 @@ from pathlib import Path
 import pytest
 from helpers import KEPT_PATTERN
 
-from domeng import i18n, records
+from domeng import i18n
 from domeng.events import Event
+from domeng.files import library, records
 from domeng.game import Game
 from domeng.round import Round
 from domeng.terms import Ending, EventKind, Term
 from domeng.tiles import parse_tile
 
-LIBRARY_DIR = Path(records.__file__).parent / "scenarios"
+LIBRARY_DIR = Path(records.__file__).parent.parent / "scenarios"
 NAMES = sorted(p.stem for p in LIBRARY_DIR.glob("*.json"))
 
 
 @cache
 def replayed(name: str) -> tuple[records.Record, Game]:
     """A built-in scenario, loaded (which checks every move) and replayed."""
-    rec = records.load_builtin(name)
+    rec = library.load_builtin(name)
     return rec, records.replay(rec)
 
 
@@ -57,7 +58,7 @@ def sources(e: Event) -> list[int | None]:
 # ------------------------------------------------------------------ every file
 def test_library_has_about_twenty_scenarios():
     assert len(NAMES) >= 20
-    assert sorted(r.name for r in records.builtin_scenarios()) == NAMES
+    assert sorted(r.name for r in library.builtin_scenarios()) == NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -65,7 +66,7 @@ def test_scenario_file_is_complete_for_people(name):
     data = json.loads((LIBRARY_DIR / f"{name}.json").read_text(encoding="utf-8"))
     assert data["format"] == ("domeng-game" if "rounds" in data else "domeng-scenario")
     assert data["version"] == 1
-    rec = records.load_builtin(name)
+    rec = library.load_builtin(name)
     assert rec.title and rec.shows
     assert len(rec.players) == 5 and len(set(rec.players)) == 5
     assert not any(p.startswith("Seat") for p in rec.players)
@@ -99,7 +100,7 @@ KEPT = re.compile(KEPT_PATTERN)
 
 @pytest.mark.parametrize("name", NAMES)
 def test_scenario_texts_by_language_are_in_known_languages_and_keep_tiles_rules_and_terms(name):
-    rec = records.load_builtin(name)
+    rec = library.load_builtin(name)
     for texts, english in ((rec.titles, rec.title), (rec.lessons, rec.lesson)):
         if not texts:
             continue
@@ -112,7 +113,7 @@ def test_scenario_texts_by_language_are_in_known_languages_and_keep_tiles_rules_
 
 
 def test_library_shows_all_fourteen_terms():
-    shown = {t for name in NAMES for t in records.load_builtin(name).shows}
+    shown = {t for name in NAMES for t in library.load_builtin(name).shows}
     assert shown == {t.value for t in Term}
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from helpers import OPENING_HANDS as HANDS
 
-from domeng import links
 from domeng.cli import main
+from domeng.files import links
 
-PACKAGE = Path(links.__file__).parent
+PACKAGE = Path(links.__file__).parent.parent
 BUILT_IN = sorted([*(PACKAGE / "scenarios").glob("*.json"), *(PACKAGE / "positions").glob(
     "*.json"), *(PACKAGE / "puzzles").glob("*.json")])
 

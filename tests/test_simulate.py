@@ -14,12 +14,12 @@ from collections import Counter
 import psutil
 import pytest
 
-from domeng import simulate as sim
 from domeng.cli import simulate as sim_cli
 from domeng.errors import RulesError
 from domeng.game import Game
 from domeng.players import make_player
 from domeng.round import Round
+from domeng.sim import simulate as sim
 from domeng.terms import Ending
 
 FAST = ["greedy", "heuristic", "random", "random", "greedy"]

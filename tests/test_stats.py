@@ -1,13 +1,13 @@
-"""domeng.stats (the tutorial's chapter 11, pure Python) against the numpy batch simulator."""
+"""domeng.sim.stats (the tutorial's chapter 11, pure Python) against the numpy batch simulator."""
 
 import math
 
 import pytest
 
-from domeng.stats import random_rounds
+from domeng.sim.stats import random_rounds
 
 np = pytest.importorskip("numpy")
-batch = pytest.importorskip("domeng.batch")
+batch = pytest.importorskip("domeng.sim.batch")
 
 
 @pytest.mark.parametrize("opener", [None, 0])

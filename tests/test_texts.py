@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domeng import records
+from domeng.files import library, records
 from domeng.i18n import DEFAULT, languages
 from domeng.round import Round
 from domeng.rules import Rules
@@ -52,13 +52,13 @@ def msgstrs(lang: str) -> str:
 def lessons_in(lang: str) -> str:
     """Every lesson's title and text in ``lang``."""
     return "\n".join(rec.title_in(lang) + "\n" + rec.lesson_in(lang)
-                     for rec in records.builtin_scenarios())
+                     for rec in library.builtin_scenarios())
 
 
 @cache
 def pollo_before_upe() -> Round:
     """The `pollo` lesson's round just before Upe (seat 3) plays [3|0]."""
-    (r,) = records.replay(records.load_builtin("pollo")).rounds
+    (r,) = records.replay(library.load_builtin("pollo")).rounds
     (k,) = [i for i, e in enumerate(r.events)
             if e.kind is EventKind.PLAY and str(e.tile) == "3|0"]
     return r.at(k)
@@ -89,7 +89,7 @@ def test_r8_pollo_lesson_3_0_fits_both_ends_and_only_the_right_end_gives_the_pol
 
 
 def test_r8_pollo_lesson_says_upe_chose_the_end_in_every_language():
-    rec = records.load_builtin("pollo")
+    rec = library.load_builtin("pollo")
     false_claims = {
         "en": r"no choice", "id": r"tidak punya pilihan", "lt": r"neturėjo pasirinkimo",
     }

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from domeng.errors import IllegalMove
-from domeng.records import load
+from domeng.files.records import load
 from domeng.together.store import PERSON, RateLimit, Refused, Store, seat_json
 
 

@@ -15,8 +15,8 @@ from helpers import extra_language
 
 import domeng.web.voila as voila
 from domeng.errors import ScenarioError
+from domeng.files.library import builtin_scenarios
 from domeng.i18n import N_, UnknownLanguage, language_names, languages, words
-from domeng.records import builtin_scenarios
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -41,11 +41,11 @@ import sys
 import time
 from pathlib import Path
 
+from domeng.files.records import round_to_scenario, save
 from domeng.game import Game
 from domeng.players import make_players
 from domeng.puzzles import Goal
 from domeng.puzzles.search import Search, state_of
-from domeng.records import round_to_scenario, save
 from domeng.round import Round
 from domeng.tables import move_of_code
 
@@ -118,8 +118,8 @@ def moment(seed: int, k: int, event: int) -> tuple[Round, list[str]]:
 
 def show(spec: str) -> None:
     """Print the candidate ``SEED:ROUND:EVENT:GOAL`` whole (see the module)."""
+    from domeng.files.records import load
     from domeng.puzzles import judge, puzzle_from_record
-    from domeng.records import load
 
     seed, k, event, goal = spec.split(":")
     r, names = moment(int(seed), int(k), int(event))

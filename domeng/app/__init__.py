@@ -20,8 +20,8 @@ so a notebook can hold several apps (one per chapter of the tutorial).
 
 Parameters of :func:`build_app` (all keyword-only):
 
-- ``scenario``: a built-in scenario name (``domeng.records.builtin_scenarios()``),
-  a loaded :class:`~domeng.records.Record`, a dict or JSON text. Without it a
+- ``scenario``: a built-in scenario name (``domeng.files.records.builtin_scenarios()``),
+  a loaded :class:`~domeng.files.records.Record`, a dict or JSON text. Without it a
   new game is dealt with ``seed``.
 - ``seed``: the deal of a new game (shown and editable in the app).
 - ``players``: per seat, ``"person"`` or a strategy of ``domeng.players.PLAYERS``
@@ -35,8 +35,8 @@ Parameters of :func:`build_app` (all keyword-only):
   a compact app, whose chapter tells the rule and asks its question before the
   lesson's text could give the answer away.
 - ``link``: a link made by the table editor or ``domeng share`` (an address with ``?s=…``,
-  or its ``v1.…`` value, :mod:`domeng.links`): its scenario is opened, as ``scenario``
-  would; a link that cannot be read raises :class:`~domeng.links.LinkError` (one line).
+  or its ``v1.…`` value, :mod:`domeng.files.links`): its scenario is opened, as ``scenario``
+  would; a link that cannot be read raises :class:`~domeng.files.links.LinkError` (one line).
 - ``lang``: the language the app speaks, a code of :func:`domeng.i18n.languages`
   (None: English). The full app has a language menu; ``controller.set_language``
   changes it from Python. Either way every view redraws at once in the new
@@ -92,7 +92,7 @@ import ipywidgets as w
 from domeng import render
 from domeng.app.board import asset
 from domeng.app.controller import DEFAULT_PLAYERS, PERSON, Controller
-from domeng.records import Record
+from domeng.files.records import Record
 
 __all__ = ["Controller", "DEFAULT_PLAYERS", "PERSON", "build_app", "find"]
 
@@ -132,7 +132,7 @@ def build_app(
     from domeng.app.views import ControlsView, LogView, NoticeView, SeatView, TableView, WhyView
 
     if link is not None:
-        from domeng.links import load_link
+        from domeng.files.links import load_link
 
         scenario = load_link(link)
     if open_hands is None:

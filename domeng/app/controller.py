@@ -41,10 +41,10 @@ from domeng.errors import (
     ngettext,
 )
 from domeng.events import Event
+from domeng.files.records import Record, replay
 from domeng.game import Game
 from domeng.i18n import DEFAULT, N_, check_language
 from domeng.players import PLAYERS, Player, make_player
-from domeng.records import Record, replay
 from domeng.round import LEFT, Round
 from domeng.terms import Term
 from domeng.tiles import Tile, parse_tile
@@ -125,7 +125,7 @@ class Controller(Speaking):
 
     ``players``: per seat, ``"person"`` or a strategy name of
     :data:`domeng.players.PLAYERS`. ``scenario``: a built-in scenario name, a
-    :class:`~domeng.records.Record`, a dict or JSON text; without it a new game
+    :class:`~domeng.files.records.Record`, a dict or JSON text; without it a new game
     is dealt with ``seed``. ``lang``: the language the app speaks (a code of
     :func:`domeng.i18n.languages`; None is English).
     """

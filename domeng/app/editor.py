@@ -9,7 +9,7 @@ on that deal, every seat a person, whose cursor is where the lesson is cut) and 
 **texts** (title, lesson, a puzzle's goal and hint, in any languages). Every method either
 changes them or says in :attr:`Editor.notice` why not: a set-up that cannot be a Domeng
 table is refused as it is made, with the reason, and :meth:`Editor.scenario` gives only a
-file the reader (:func:`domeng.records.load`) accepts.
+file the reader (:func:`domeng.files.records.load`) accepts.
 
 >>> e = Editor()
 >>> e.choose(0), e.give("6|6"), e.owner("6|6")
@@ -36,12 +36,12 @@ from traitlets import Int, Unicode
 from domeng.app.controller import DEFAULT_NAMES, PERSON, PLAY_ON_KIND, Controller, Speaking
 from domeng.app.texts import Notice
 from domeng.errors import DomengError, Plural, ScenarioError, TileError, ngettext
+from domeng.files.limits import MAX_HINT, MAX_LESSON, MAX_TITLE, check_name, check_text
+from domeng.files.records import Record, load
+from domeng.files.saving import round_to_scenario
 from domeng.i18n import DEFAULT, N_, check_language, languages
-from domeng.limits import MAX_HINT, MAX_LESSON, MAX_TITLE, check_name, check_text
-from domeng.records import Record, load
 from domeng.round import Round
 from domeng.rules import FIELDS, Rules
-from domeng.saving import round_to_scenario
 from domeng.start import check_stones
 from domeng.tiles import TILES, Tile, parse_tile
 
@@ -285,7 +285,7 @@ class Editor(Speaking):
         """Start from a scenario (a loaded record, a dict or JSON text): its set-up, its
         texts and puzzle, and its recorded moves, cut where it stops. A file the reader
         refuses raises :class:`~domeng.errors.ScenarioError` and changes nothing."""
-        from domeng.records import replay
+        from domeng.files.records import replay
 
         record = source if isinstance(source, Record) else load(source)
         r = replay(record).rounds[-1]
@@ -616,9 +616,9 @@ class Editor(Speaking):
 
     def link(self, base: str | None = None, page: str | None = None) -> str:
         """The address that opens :meth:`scenario` on ``page`` (default :attr:`page`) under
-        ``base`` (default: ``domeng app``'s, see :func:`domeng.links.link`);
+        ``base`` (default: ``domeng app``'s, see :func:`domeng.files.links.link`);
         :class:`~domeng.errors.ScenarioError` as for :meth:`scenario`."""
-        from domeng import links
+        from domeng.files import links
 
         return links.link(self.scenario(), base=base or links.DEFAULT_BASE,
                           page=page or self.page)

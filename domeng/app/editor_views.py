@@ -512,7 +512,7 @@ class _Words(w.VBox, _View):
 class CopyLink(anywidget.AnyWidget):
     """A Copy link button and the link in a text box (``static-files/copy.js``).
 
-    ``value`` is the link's ``s=`` text (:mod:`domeng.links`), ``page`` the page it opens.
+    ``value`` is the link's ``s=`` text (:mod:`domeng.files.links`), ``page`` the page it opens.
     On a served page (Voilà's ``voila/render/…``, the static site's ``voici/render/…``) the
     browser writes the link to that page next to the one it shows; elsewhere it copies
     ``fallback``, the whole link worked out in Python. When the clipboard refuses, the
@@ -584,7 +584,7 @@ class _Share(w.VBox, _View):
             return
         self.why.value = ""
         self.preview.disabled = False
-        from domeng import links
+        from domeng.files import links
 
         self.copy.value = links.encode(data)
         self.copy.page = e.page
@@ -603,7 +603,7 @@ class _Share(w.VBox, _View):
         data = e.scenario()
         if e.goal:
             from domeng.app.practice import PuzzleView
-            from domeng.records import load
+            from domeng.files.records import load
 
             view: w.Widget = PuzzleView(load(data), lang=e.lang)
         else:

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from domeng.errors import ScenarioError
+from domeng.files.library import load_builtin
+from domeng.files.records import Record, game_to_json, load, round_to_scenario
 from domeng.i18n import N_, words
-from domeng.records import Record, game_to_json, load, load_builtin, round_to_scenario
 
 if TYPE_CHECKING:
     from domeng.app.controller import Controller

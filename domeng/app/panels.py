@@ -15,8 +15,8 @@ from domeng.app.controller import Controller
 from domeng.app.texts import Notice
 from domeng.app.views import PaneView, View, button, guarded, set_label
 from domeng.errors import DomengError
+from domeng.files.library import builtin_scenarios
 from domeng.i18n import Words, words
-from domeng.records import builtin_scenarios
 from domeng.terms import Term, glossary
 
 __all__ = [

@@ -170,7 +170,7 @@ class _Head(PaneView):
         goal = _("Goal: {goal}", goal=p.goal_text(lang))
         level = _("level {level}", level=p.level)
         terms = ", ".join(t.label for t in p.terms)
-        from domeng.builtin_texts import untranslated_note
+        from domeng.files.builtin_texts import untranslated_note
         from domeng.puzzles.facts import rule_sentence
 
         # the moment's facts are the engine's sentences; the file's text only the idea
@@ -301,7 +301,7 @@ class PuzzleView(w.VBox):
     """One puzzle, answered on the board (see the module's documentation).
 
     ``puzzle``: a :class:`~domeng.puzzles.Puzzle`, a built-in puzzle's name, or a loaded
-    :class:`~domeng.records.Record` with a ``"puzzle"`` key (a tutorial's unseen table).
+    :class:`~domeng.files.records.Record` with a ``"puzzle"`` key (a tutorial's unseen table).
     ``lang``: the language (None: English). ``on_solved(name)``: called when a move
     reaches the goal. ``on_next()``: what **Next** does; without it there is no Next.
     ``delay``: seconds between the answer's events on the board. ``.controller`` is its
@@ -352,7 +352,8 @@ class SeatTask(w.VBox):
     ``domeng-seat-box-N``; the verdict is ``.domeng-puzzle-verdict[data-solved]``.
     ``.question`` is its :class:`~domeng.app.tasks.SeatQuestion`.
 
-    >>> from domeng.records import load_builtin, replay
+    >>> from domeng.files.records import replay
+    >>> from domeng.files.library import load_builtin
     >>> r = replay(load_builtin("ceki")).rounds[-1]
     >>> task = SeatTask(r, "Who is the CUCUQ?", r.result.cucuq, {r.result.cucuq: "Yes (R17)."})
     >>> task.question.choose(r.result.cucuq)
@@ -723,7 +724,7 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     (``?puzzle=NAME``). With Voilà's preheated kernels it first waits for the visitor's
     request, which brings the query. A name that is no puzzle is one line on the page,
     naming the puzzles there are. A teacher's puzzle travels whole as ``?s=v1.…``
-    (:mod:`domeng.links`); a link that cannot be read, or holds no puzzle, is one line.
+    (:mod:`domeng.files.links`); a link that cannot be read, or holds no puzzle, is one line.
 
     >>> page = practice_page()
     >>> finish_practice(page, query=f"lang=lt&puzzle={page.names[-1]}")
@@ -732,7 +733,7 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     >>> finish_practice(page, query="puzzle=no-such-puzzle")
     >>> "no-such-puzzle" in page.error.value
     True
-    >>> from domeng import links
+    >>> from domeng.files import links
     >>> from domeng.puzzles import load_puzzle
     >>> finish_practice(page, query="s=" + links.encode(load_puzzle("pollo-which-end").record))
     >>> page.view.controller.seat, page.error.value

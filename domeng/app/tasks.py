@@ -35,8 +35,8 @@ from traitlets import HasTraits, Int, Unicode
 from domeng.app.controller import PERSON, Controller
 from domeng.app.texts import Notice
 from domeng.errors import DomengError, show_value
+from domeng.files.records import Record
 from domeng.i18n import DEFAULT, N_, check_language
-from domeng.records import Record
 from domeng.round import Move, Round
 from domeng.tiles import Tile
 
@@ -62,7 +62,7 @@ class TaskError(DomengError, ValueError):
 
 def as_puzzle(puzzle: Puzzle | Record | str) -> Puzzle:
     """A :class:`~domeng.puzzles.Puzzle` from a puzzle, a built-in puzzle's name, or a loaded
-    :class:`~domeng.records.Record` with a ``"puzzle"`` key (any scenario file can be one).
+    :class:`~domeng.files.records.Record` with a ``"puzzle"`` key (any scenario file can be one).
 
     >>> from domeng.puzzles import names
     >>> as_puzzle(names()[0]).name == names()[0]
@@ -306,7 +306,8 @@ class SeatQuestion(HasTraits):
     (the answer's entry says why it is right); a seat without an entry gets the
     catalogue's "not this seat". ``names``: the players' names (default: seat names).
 
-    >>> from domeng.records import load_builtin, replay
+    >>> from domeng.files.records import replay
+    >>> from domeng.files.library import load_builtin
     >>> r = replay(load_builtin("ceki")).rounds[-1]
     >>> q = SeatQuestion(r, "Who receives the stones?", r.result.cucuq,
     ...                  {r.result.cucuq: "The CUCUQ, the seat before the FIRST CAPPU (R17)."})

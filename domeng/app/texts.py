@@ -199,7 +199,7 @@ def lesson(c: Controller, lang: str | None) -> str:
     ``lang``); "" in a plain game."""
     if c.record is None:
         return ""
-    from domeng.builtin_texts import untranslated_note
+    from domeng.files.builtin_texts import untranslated_note
 
     note = untranslated_note(c.record, lang)
     text = c.record.lesson_in(lang)

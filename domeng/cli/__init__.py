@@ -14,7 +14,7 @@
     domeng hub-config [--lang L]       print a jupyterhub_config.py for a class
 
 Wherever a command takes a FILE it also takes a link (``domeng share``'s address, or its
-``s=v1.…`` value: :mod:`domeng.links`).
+``s=v1.…`` value: :mod:`domeng.files.links`).
 
 ``--lang`` is a language of the catalogue (:func:`domeng.i18n.languages`: ``en``, ``id``,
 ``lt``): the sentences, headings and error messages are in that language, with the
@@ -60,14 +60,14 @@ def _kind_labels(_: Words) -> dict[EventKind, str]:
 def narrate(record, *, lang: str | None = None) -> list[str]:
     """The lines ``domeng replay`` prints for a loaded record: one per event, in ``lang``.
 
-    >>> from domeng.records import load_builtin
+    >>> from domeng.files.library import load_builtin
     >>> lines = narrate(load_builtin("pass"))
     >>> print(lines[0], lines[4][:41], sep="\\n")
     A plain PASS, paid by the table
         1. play  [LEMPA] Lamba opens with 6|6
     """
     from domeng.explain import seat_name
-    from domeng.records import replay
+    from domeng.files.records import replay
 
     _ = words(lang)
     game = replay(record)
@@ -114,7 +114,8 @@ def narrate(record, *, lang: str | None = None) -> list[str]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from domeng.records import load_any, replay_json
+    from domeng.files.library import load_any
+    from domeng.files.records import replay_json
 
     record = load_any(args.source)
     if args.json:
@@ -148,7 +149,7 @@ def _in_language(command: str, lang: str | None) -> str:
 
 
 def _cmd_scenarios(args: argparse.Namespace) -> int:
-    from domeng.records import builtin_scenarios
+    from domeng.files.library import builtin_scenarios
 
     lang = args.lang
     _ = words(lang)
@@ -232,7 +233,7 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
     lang = args.lang
     _ = words(lang)
     source = args.source
-    from domeng.links import is_link
+    from domeng.files.links import is_link
 
     if source.endswith(".json") or os.sep in source or "/" in source or is_link(source) or (
             os.path.lexists(source) and not os.path.isdir(source)):
@@ -247,7 +248,7 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
         if p.text_in(lang):
             print()
             print(p.text_in(lang))
-        from domeng.builtin_texts import untranslated_note
+        from domeng.files.builtin_texts import untranslated_note
 
         note = untranslated_note(p.record, lang)  # a text shown in English says so
         if note:

@@ -1,12 +1,12 @@
 """``domeng share FILE``: print the link that opens a scenario, puzzle or game
-(:mod:`domeng.links`)."""
+(:mod:`domeng.files.links`)."""
 
 from __future__ import annotations
 
 import argparse
 
 from domeng.cli.options import add_language_argument
-from domeng.links import DEFAULT_BASE, PAGES, link
+from domeng.files.links import DEFAULT_BASE, PAGES, link
 
 __all__ = ["add_arguments", "run"]
 

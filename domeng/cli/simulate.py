@@ -12,7 +12,7 @@ from domeng.cli.options import OneLineParser, add_language_argument, asked_langu
 from domeng.errors import DomengError, one_line
 from domeng.i18n import words
 from domeng.players import PLAYERS
-from domeng.simulate import (
+from domeng.sim.simulate import (
     GAME_ROUNDS,
     MAX_PLAYOUTS,
     MAX_ROUNDS,
@@ -20,12 +20,12 @@ from domeng.simulate import (
     MAX_WORKERS,
     simulate,
 )
-from domeng.simulate import __doc__ as _simulate_doc
+from domeng.sim.simulate import __doc__ as _simulate_doc
 
 __all__ = ["add_arguments", "count_arg", "main", "run"]
 
 simulate_doc = (_simulate_doc or "").split("\n")[0]
-"""The first line of :mod:`domeng.simulate`'s docstring: the command's description."""
+"""The first line of :mod:`domeng.sim.simulate`'s docstring: the command's description."""
 
 
 def count_arg(low: int, high: int, *, lang: str | None = None) -> Callable[[str], int]:

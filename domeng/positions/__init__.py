@@ -23,8 +23,8 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from domeng.errors import DomengError, show_value
+from domeng.files.records import Record, load, replay
 from domeng.i18n import N_
-from domeng.records import Record, load, replay
 from domeng.round import Round
 from domeng.terms import Term
 
@@ -56,7 +56,7 @@ def record(name: str) -> Record:
     if name not in NAMES:
         raise UnknownPosition(N_("no position {name}; the positions are {names}"),
                               name=show_value(name), names=", ".join(NAMES))
-    from domeng.builtin_texts import with_catalogue
+    from domeng.files.builtin_texts import with_catalogue
 
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
     # its texts are the catalogue's, in every language it has them in

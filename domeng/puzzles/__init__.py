@@ -26,11 +26,11 @@ from functools import cache
 from pathlib import Path
 
 from domeng.errors import DomengError, show_value
+from domeng.files.records import load
 from domeng.i18n import N_
 from domeng.puzzles.goals import Goal, goal_text
 from domeng.puzzles.puzzle import Puzzle, PuzzleError, problems, puzzle_from_record
 from domeng.puzzles.verdict import Verdict, judge
-from domeng.records import load
 
 __all__ = [
     "Goal",
@@ -82,7 +82,7 @@ def names() -> tuple[str, ...]:
 
 @cache
 def _load(name: str) -> Puzzle:
-    from domeng.builtin_texts import with_catalogue
+    from domeng.files.builtin_texts import with_catalogue
 
     # a built-in puzzle's texts are the catalogue's, in every language it has them in
     record = with_catalogue(load(_folder() / f"{name}.json"))
@@ -104,14 +104,14 @@ def load_puzzle(name: str) -> Puzzle:
 
 def load_puzzle_file(path: str | Path) -> Puzzle:
     """The puzzle of a scenario file at ``path`` (read with the scenario reader's checks),
-    or of a link (:mod:`domeng.links`) that is not a file's name."""
+    or of a link (:mod:`domeng.files.links`) that is not a file's name."""
     if isinstance(path, str):
-        from domeng.links import is_link
+        from domeng.files.links import is_link
 
         if is_link(path):
             record = load(path)
             return puzzle_from_record(record, name=record.name)
-    from domeng.builtin_texts import is_builtin_file, with_catalogue
+    from domeng.files.builtin_texts import is_builtin_file, with_catalogue
 
     record = load(Path(path))
     builtin = is_builtin_file(path)  # a built-in file by its path: the catalogue's texts

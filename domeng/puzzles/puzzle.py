@@ -19,10 +19,10 @@ from functools import cache, cached_property
 from typing import Any
 
 from domeng.errors import DomengError, ScenarioError, show_value
+from domeng.files.records import Record, replay, text_in
 from domeng.i18n import N_, languages, words
 from domeng.puzzles.goals import Goal, goal_text
 from domeng.puzzles.search import Search, State, state_of
-from domeng.records import Record, replay, text_in
 from domeng.round import LEFT, RIGHT, Move, Round
 from domeng.tables import code_of, move_of_code
 from domeng.terms import Term
@@ -36,7 +36,7 @@ class PuzzleError(DomengError, ValueError):
 
 
 class Puzzle:
-    """One puzzle, read from a :class:`~domeng.records.Record` (see the module).
+    """One puzzle, read from a :class:`~domeng.files.records.Record` (see the module).
 
     The search is made once per puzzle and remembered, so judging every first move
     costs about as much as judging one.

@@ -13,7 +13,8 @@ seats answer a win with the longest resistance and a loss with the quickest refu
 :meth:`Search.line` follows these choices.
 
 >>> from domeng.puzzles.goals import Goal
->>> from domeng.records import load_builtin, replay
+>>> from domeng.files.records import replay
+>>> from domeng.files.library import load_builtin
 >>> from domeng.tables import move_of_code
 >>> r = replay(load_builtin("pollo")).rounds[0].at(19)   # Upe (seat 3) to play 3|0
 >>> s = Search(r.rules, 3, Goal.NOT_CUCUQ)

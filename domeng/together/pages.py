@@ -389,7 +389,7 @@ def _standings(_: Words, table: Table) -> str:
 
 def _keep(_: Words, table: Table, base: str) -> str:
     """The game file and a share link of the game (offered once the round is over)."""
-    from domeng.saving import game_to_json
+    from domeng.files.saving import game_to_json
 
     data = game_to_json(table.game)
     file_words, keep = esc(_("the game file")), esc(_("Keep this game:"))
@@ -398,7 +398,7 @@ def _keep(_: Words, table: Table, base: str) -> str:
                  f'{esc(_quote(json.dumps(data, ensure_ascii=False)))}">'
                  f"{file_words}</a>")
     try:
-        from domeng.links import link
+        from domeng.files.links import link
 
         share = link(data, base=base, page="play")
     except Exception:  # noqa: BLE001 - a game too long for a link keeps its file
@@ -578,7 +578,7 @@ def invitation_html(lang: str | None = None, *, href: str = "../../domeng/tables
     """
     _ = words(lang)
     if sys.platform == "emscripten":  # the static site: no server holds a table
-        # TRANSLATORS: {command} is a shell command; {section} the title of the documentation's guide
+        # TRANSLATORS: {command} is a shell command; {section} a guide's title in the docs
         text = _("Playing with others, each on their own device, needs a Domeng server: "
                  "{command} (the documentation, “{section}”).", command="<code>domeng app</code>",
                  section=esc(README_SECTION))

@@ -668,7 +668,7 @@ class Store:
         """Write ``table``'s game file and its seats (nothing without a folder)."""
         if self.folder is None:
             return
-        from domeng.saving import game_to_json
+        from domeng.files.saving import game_to_json
 
         game_path, meta_path = self._paths(table.id)
         meta = {
@@ -718,7 +718,7 @@ class Store:
         return out
 
     def _load(self, table_id: str) -> Table:
-        from domeng.records import load, replay
+        from domeng.files.records import load, replay
 
         game_path, meta_path = self._paths(table_id)
         meta = json.loads(meta_path.read_text(encoding="utf-8"))

@@ -6,7 +6,7 @@ reads the scenario's name from ``?scenario=NAME``, and :func:`opened_lesson`
 builds what the tutorial shows at its top for it: a line naming the lesson,
 and that scenario's app. Without a query (in Jupyter, under nbval) both give
 None and the tutorial shows nothing extra. A teacher's own lesson travels whole in
-the address, ``?s=v1.…`` (:mod:`domeng.links`, made by the app's table editor or
+the address, ``?s=v1.…`` (:mod:`domeng.files.links`, made by the app's table editor or
 ``domeng share``): :func:`opened_lesson` opens it the same way, :func:`finish_play` on
 the play page's table, and ``domeng.app.practice.finish_practice`` as a puzzle. A link
 that cannot be read is one plain line on the page (:func:`link_error`); the rest of the
@@ -77,8 +77,9 @@ from domeng.app.board import asset, shared, shared_layout
 from domeng.app.controller import SERVER_LOG, Controller, log_to_server
 from domeng.app.texts import Notice
 from domeng.errors import DomengError
+from domeng.files.library import builtin_scenarios
+from domeng.files.records import Record
 from domeng.i18n import DEFAULT, N_, Words, check_language, language_names, languages, words
-from domeng.records import Record, builtin_scenarios
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
 __all__ = [
@@ -138,17 +139,17 @@ def scenario_from_query(query: str | None = None) -> str | None:
 
 def record_from_query(query: str | None = None):
     """The scenario of a link's ``s=v1.…`` in ``query`` (default: ``$QUERY_STRING``), read
-    with a file's checks (:func:`domeng.links.load_link`); None when the query has no ``s=``.
+    with a file's checks (:func:`domeng.files.links.load_link`); None when the query has no ``s=``.
     A link that cannot be read raises :class:`~domeng.errors.DomengError` (its one line).
 
-    >>> from domeng import links
+    >>> from domeng.files import links
     >>> record_from_query("s=" + links.encode("ceki")).name, record_from_query("lang=id")
     ('ceki', None)
     """
     value = query_value(query, "s")
     if value is None:
         return None
-    from domeng.links import load_link
+    from domeng.files.links import load_link
 
     return load_link(value)
 
@@ -161,7 +162,7 @@ def link_error(exc: DomengError, lang: str | None = None) -> w.HTML:
     """One plain line saying why the page's link cannot be opened (its text escaped), with
     the CSS class ``domeng-query-error``.
 
-    >>> from domeng.links import LinkError
+    >>> from domeng.files.links import LinkError
     >>> link_error(LinkError("<b>broken</b>")).value.split(">", 1)[1]
     'This link cannot be opened: &lt;b&gt;broken&lt;/b&gt;</p>'
     """
@@ -222,7 +223,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
     current = check_language(current)
     kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
     scenario = query_value(query, kept) if kept else None
-    link = query_value(query, "s")  # a teacher's own lesson (domeng.links) stays open too
+    link = query_value(query, "s")  # a teacher's own lesson (domeng.files.links) stays open too
     items = []
     for code, name in language_names().items():
         label = html.escape(name)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE.parent))  # tests/, for helpers
 
 from helpers import OPENING_HANDS as HANDS  # noqa: E402
 
-from domeng import records  # noqa: E402
+from domeng.files import records  # noqa: E402
 from domeng.game import Game  # noqa: E402
 from domeng.players import make_players  # noqa: E402
 from domeng.round import Round  # noqa: E402

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from domeng import links, records
+from domeng.files import links, records
 from domeng.i18n import words
 from domeng.tiles import tiles_in
 from domeng.web.site import static_pages

@@ -155,8 +155,8 @@ def test_the_voila_page_of_make_play_reaches_no_other_host(browser, tmp_path):
 def test_the_static_pages_speak_the_language_their_link_asks_for(site_url, offline):
     """?lang= on the static site: the tutorial written in that language, the lesson named
     kept open; the language bar's links; the play page's words from the catalogue."""
+    from domeng.files.library import load_builtin
     from domeng.i18n import words
-    from domeng.records import load_builtin
 
     page, blocked = offline
     page.goto(f"{site_url}/{static_pages.TUTORIAL}?lang=lt&scenario=ceki", timeout=TIMEOUT)

@@ -225,7 +225,7 @@ def test_a_link_with_a_scenario_opens_that_lesson_at_the_top(page, url, screensh
 def test_the_indonesian_tutorial_opens_a_linked_lesson_in_indonesian(
     serve, page, screenshot_dir, width
 ):
-    from domeng.records import builtin_scenarios
+    from domeng.files.library import builtin_scenarios
 
     url = serve("notebooks/tutorial-id.ipynb")
     page.set_viewport_size({"width": width, "height": 900})

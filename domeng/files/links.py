@@ -3,7 +3,7 @@
 A teacher's own moment travels in the address, as a chess position does in a FEN
 link: :func:`encode` packs what a file holds into one short value, :func:`decode`
 unpacks it back into the file's object, checked exactly as a file is
-(:func:`domeng.records.load`), and :func:`link` makes the whole address of a page
+(:func:`domeng.files.records.load`), and :func:`link` makes the whole address of a page
 that opens it. docs/format.md, "A link", tells the form and its limits.
 
 The value is ``v1.`` followed by base64url (no padding) of ``zlib`` data (with its
@@ -11,7 +11,7 @@ check, Adler-32) of the packed file:
 
 - the file's object without its deal and moves, as compact JSON (UTF-8), then a
   NUL byte (JSON text never holds one); it is read by the file reader's own JSON
-  rules (:func:`domeng.reader.read_json`: no key twice, no ``NaN``, numbers of at
+  rules (:func:`domeng.files.reader.read_json`: no key twice, no ``NaN``, numbers of at
   most 18 digits);
 - then, for each round: the number of seats and of tiles in a hand (a byte each),
   every hand's tiles as their numbers 0–27 (one byte each, seat 0 first), the
@@ -33,7 +33,7 @@ them. Nothing in a link is evaluated: its texts stay text.
 >>> decode(value[:-9])
 Traceback (most recent call last):
 ...
-domeng.links.LinkError: the link is damaged or cut short: ...
+domeng.files.links.LinkError: the link is damaged or cut short: ...
 """
 
 from __future__ import annotations
@@ -50,12 +50,12 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from domeng.errors import ScenarioError, show_value
+from domeng.files.limits import MAX_FILE_BYTES
+from domeng.files.reader import read_json
+from domeng.files.records import Record, load
+from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT
 from domeng.i18n import N_
-from domeng.limits import MAX_FILE_BYTES
-from domeng.reader import read_json
-from domeng.records import Record, load
 from domeng.round import Move
-from domeng.saving import GAME_FORMAT, SCENARIO_FORMAT
 from domeng.tables import code_of, move_of_code
 from domeng.tiles import TILES, parse_tile
 
@@ -118,7 +118,7 @@ def to_data(record: Record) -> dict[str, Any]:
     Loading it gives the same record, except that the moves' tiles are written
     ``6|3`` where the file wrote ``"[3|6]"``.
 
-    >>> from domeng.library import load_builtin
+    >>> from domeng.files.library import load_builtin
     >>> data = to_data(load_builtin("pass"))
     >>> data["format"], data["name"], data["moves"][1]
     ('domeng-scenario', 'pass', {'seat': 1, 'tile': '6|3', 'end': 'right'})
@@ -174,7 +174,7 @@ def _move_data(mv: Mapping[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------- packing
 def encode(data: Mapping[str, Any] | Record | str | Path) -> str:
     """The ``v1.…`` value of a scenario, puzzle or game: its file object (a dict), a
-    loaded :class:`~domeng.records.Record`, or what :func:`domeng.library.load_any`
+    loaded :class:`~domeng.files.records.Record`, or what :func:`domeng.files.library.load_any`
     reads (a file, a built-in lesson's name, or a link). A file the reader refuses is
     refused here too, with the same :class:`~domeng.errors.ScenarioError`.
 
@@ -190,7 +190,7 @@ def encode(data: Mapping[str, Any] | Record | str | Path) -> str:
     elif isinstance(data, Mapping):
         record = load(data)
     else:
-        from domeng.library import load_any
+        from domeng.files.library import load_any
 
         record = load_any(data)
     return f"{VERSION}.{_pack(to_data(record))}"
@@ -298,7 +298,7 @@ def decode(text: str, *, check: bool = True) -> dict[str, Any]:
     >>> decode("v2.abc")
     Traceback (most recent call last):
     ...
-    domeng.links.LinkError: the link is of version v2, and this program reads v1 links ...
+    domeng.files.links.LinkError: the link is of version v2, and this program reads v1 links ...
     """
     data = _unpack(value_of(text))
     load(data, check=check)
@@ -316,7 +316,7 @@ def load_link(text: str) -> Record:
 
 def unpack(text: str) -> dict[str, Any]:
     """The file object a link holds, unpacked but not yet checked by the reader (as
-    :func:`decode` does; :func:`domeng.records.load` reads a link through it)."""
+    :func:`decode` does; :func:`domeng.files.records.load` reads a link through it)."""
     return _unpack(value_of(text))
 
 

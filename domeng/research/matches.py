@@ -1,4 +1,5 @@
-"""What :mod:`domeng.openspiel` and :mod:`domeng.pettingzoo` share: action ids, parameters,
+"""What :mod:`domeng.research.openspiel` and :mod:`domeng.research.pettingzoo` share:
+action ids, parameters,
 and a :class:`Match` (a game of rounds dealt tile by tile) with its observations.
 
 Needs neither OpenSpiel nor PettingZoo nor numpy: tensors are lists of numbers.
@@ -110,11 +111,11 @@ def rules_of(params: Mapping[str, Any] | None) -> Rules:
     >>> rules_of({"players": 6})
     Traceback (most recent call last):
     ...
-    domeng.research.ParameterError: players must be 2 to 5, not 6
+    domeng.research.matches.ParameterError: players must be 2 to 5, not 6
     >>> rules_of({"lempa_stones": 2})
     Traceback (most recent call last):
     ...
-    domeng.research.ParameterError: unknown parameter "lempa_stones"; known parameters: ...
+    domeng.research.matches.ParameterError: unknown parameter "lempa_stones"; known parameters: ...
     """
     params = dict(params or {})
     for key in params:
@@ -316,7 +317,7 @@ class Match:
         self.game.new_round(hands)
 
     def _end_round(self, r: Round) -> None:
-        from domeng.simulate import net_stones
+        from domeng.sim.simulate import net_stones
 
         for s, x in enumerate(net_stones(r)):
             self.net[s] += x

@@ -2,18 +2,18 @@
 
 Sequential, imperfect information, general-sum, 2 to 5 players (5 by default); each
 round is dealt at chance nodes, one tile at a time (chance action = tile index).
-Decisions use the action ids of :mod:`domeng.research` (85 ids: ``2·tile + end``
+Decisions use the action ids of :mod:`domeng.research.matches` (85 ids: ``2·tile + end``
 for a play at the left (0) or right (1) end, ``56 + tile`` to lead, 84 to pass
 voluntarily), the same move in every state. Returns are minus each seat's net
 stones over the match; the parameters are the fields of
-:class:`~domeng.rules.Rules` (:data:`domeng.research.PARAMETERS`), so each reading
+:class:`~domeng.rules.Rules` (:data:`domeng.research.matches.PARAMETERS`), so each reading
 of the rules is one. Information-state and observation strings and tensors come from
 :meth:`Round.view_for <domeng.round.Round.view_for>` of the observing seat.
 
 Needs the research extra: ``pip install 'domeng[research]'``.
 
 >>> import pyspiel
->>> import domeng.openspiel
+>>> import domeng.research.openspiel
 >>> game = pyspiel.load_game("python_domeng", {"voluntary_pass": True})
 >>> game.num_players(), game.num_distinct_actions(), game.max_game_length()
 (5, 85, 130)
@@ -37,11 +37,12 @@ except ModuleNotFoundError as exc:  # `pip install domeng` alone: no research ex
 
     raise MissingExtra(
         N_("{module} needs {package}: pip install 'domeng[research]'"),
-        name=exc.name or "pyspiel", module="domeng.openspiel", package="open-spiel and numpy",
+        name=exc.name or "pyspiel", module="domeng.research.openspiel",
+        package="open-spiel and numpy",
     ) from exc
 
 from domeng.players import make_player
-from domeng.research import (
+from domeng.research.matches import (
     NUM_ACTIONS,
     PARAMETERS,
     TERMINAL,
@@ -91,10 +92,10 @@ def _game_info(rules: Rules) -> pyspiel.GameInfo:
 
 
 class DomengGame(pyspiel.Game):
-    """The game of Domeng with ``params`` (see :data:`domeng.research.PARAMETERS`).
+    """The game of Domeng with ``params`` (see :data:`domeng.research.matches.PARAMETERS`).
 
     A parameter that is unknown or has a value the rules refuse raises
-    :class:`domeng.research.ParameterError` naming it.
+    :class:`domeng.research.matches.ParameterError` naming it.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -115,7 +116,7 @@ class DomengGame(pyspiel.Game):
 
 
 class DomengState(pyspiel.State):
-    """A state of the match: a :class:`domeng.research.Match` behind OpenSpiel's API."""
+    """A state of the match: a :class:`domeng.research.matches.Match` behind OpenSpiel's API."""
 
     def __init__(self, game: DomengGame, match: Match | None = None) -> None:
         super().__init__(game)

@@ -3,17 +3,18 @@
 Agents ``seat_0`` … ``seat_4`` take turns as the rules say (forced passes, the ending
 and a CAMAT need no one's action and happen by themselves). Each observation is a dict:
 ``"observation"``, a float32 vector of what the seat may know (its hand, the line,
-the open ends, hand sizes, passes, stones: :meth:`domeng.research.Match.observation_tensor`),
-and ``"action_mask"``, the legal ones of the 85 action ids of :mod:`domeng.research`
+the open ends, hand sizes, passes, stones:
+:meth:`domeng.research.matches.Match.observation_tensor`),
+and ``"action_mask"``, the legal ones of the 85 action ids of :mod:`domeng.research.matches`
 (the same move in every state: ``2·tile + end``, ``56 + tile`` to lead, 84 to pass).
 Rewards come at each round's end: minus the seat's net stones that round. The keyword
-arguments are the game's parameters (:data:`domeng.research.PARAMETERS`, each reading
+arguments are the game's parameters (:data:`domeng.research.matches.PARAMETERS`, each reading
 of the rules one of them) and ``render_mode``: ``"ansi"`` (text) or ``"svg"`` (the
 line of play as the project draws it).
 
 Needs the research extra: ``pip install 'domeng[research]'``.
 
->>> from domeng.pettingzoo import env
+>>> from domeng.research.pettingzoo import env
 >>> e = env(render_mode="ansi")
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
@@ -42,11 +43,11 @@ except ModuleNotFoundError as exc:  # `pip install domeng` alone: no research ex
 
     raise MissingExtra(
         N_("{module} needs {package}: pip install 'domeng[research]'"),
-        name=exc.name or "pettingzoo", module="domeng.pettingzoo",
+        name=exc.name or "pettingzoo", module="domeng.research.pettingzoo",
         package="pettingzoo and numpy",
     ) from exc
 
-from domeng.research import NUM_ACTIONS, Match, ParameterError, rules_of
+from domeng.research.matches import NUM_ACTIONS, Match, ParameterError, rules_of
 from domeng.round import Round
 
 __all__ = ["env", "raw_env"]
@@ -61,7 +62,7 @@ def env(**kwargs: Any) -> AECEnv:
     >>> env(players=6)
     Traceback (most recent call last):
     ...
-    domeng.research.ParameterError: players must be 2 to 5, not 6
+    domeng.research.matches.ParameterError: players must be 2 to 5, not 6
     """
     e: AECEnv = raw_env(**kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)

@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from domeng.errors import ScenarioError, show_value
+from domeng.files.records import Record, load
 from domeng.i18n import N_
-from domeng.records import Record, load
 
 __all__ = ["builtin_scenarios", "load_any", "load_builtin"]
 
@@ -20,7 +20,7 @@ _BUILTIN_NAME = re.compile(r"[A-Za-z0-9_\-]{1,100}")
 
 
 def _library() -> Path:
-    return Path(__file__).parent / "scenarios"
+    return Path(__file__).parent.parent / "scenarios"
 
 
 def builtin_scenarios() -> list[Record]:
@@ -36,7 +36,7 @@ def builtin_scenarios() -> list[Record]:
 def _named(rec: Record, name: str) -> Record:
     from dataclasses import replace
 
-    from domeng.builtin_texts import with_catalogue
+    from domeng.files.builtin_texts import with_catalogue
 
     # a built-in lesson's title and text are the catalogue's, in every language it has
     return replace(with_catalogue(rec), name=name)
@@ -59,7 +59,7 @@ def load_builtin(name: str) -> Record:
 
 
 def load_any(source: str | Path) -> Record:
-    """A file path, a link (:mod:`domeng.links`), or else the name of a built-in scenario.
+    """A file path, a link (:mod:`domeng.files.links`), or else the name of a built-in scenario.
 
     A link (``v1.…``, ``s=v1.…``, an address with ``s=``) that is not a file's name
     is read as the link; a bare name (letters, digits, ``-`` and ``_``) that is not a
@@ -67,13 +67,13 @@ def load_any(source: str | Path) -> Record:
     """
     text = os.fspath(source) if isinstance(source, os.PathLike) else source
     if isinstance(text, str) and not isinstance(source, os.PathLike):
-        from domeng.links import is_link
+        from domeng.files.links import is_link
 
         if is_link(text):
-            return load(text)  # the reader unpacks a link (domeng.links)
+            return load(text)  # the reader unpacks a link (domeng.files.links)
     if isinstance(text, str) and _BUILTIN_NAME.fullmatch(text) and not os.path.lexists(text):
         return load_builtin(text)
-    from domeng.builtin_texts import is_builtin_file, with_catalogue
+    from domeng.files.builtin_texts import is_builtin_file, with_catalogue
 
     record = load(Path(text) if isinstance(text, str) else text)
     # a built-in puzzle's or position's file: its texts are the catalogue's, in every language

@@ -231,7 +231,7 @@ when numpy is installed (fewer rounds run faster on the core)."""
 def play_random_games_batch(rounds: int, seed: int, game_rounds: int = GAME_ROUNDS,
                             rules: Rules | None = None) -> list[RoundRecord]:
     """The records of ``rounds`` rounds of five ``random`` players on the numpy batch
-    simulator (:func:`domeng.batch.simulate_starts`): round ``k`` of every game at once,
+    simulator (:func:`domeng.sim.batch.simulate_starts`): round ``k`` of every game at once,
     each game carrying its stones, CAMAT and opener (R6, R18, R22) from round to round.
 
     The same rules and seating as :func:`play_game`, other random numbers (numpy's).
@@ -242,7 +242,7 @@ def play_random_games_batch(rounds: int, seed: int, game_rounds: int = GAME_ROUN
     """
     import numpy as np
 
-    from domeng.batch import simulate_starts
+    from domeng.sim.batch import simulate_starts
 
     rules = rules or DEFAULT_RULES
     n = rules.seats

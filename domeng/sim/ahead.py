@@ -5,13 +5,13 @@ rounds, 5,000 with a free lead, and whole games of random and of computer
 players. Each is played from a fixed seed, so each gives the same numbers every
 time; played again for every visitor they cost a Voilà kernel about 1.7 s of CPU
 and a phone on the static site several seconds. So the calls the tutorial makes
-are played once, here, and stored with the package (``domeng/ahead.json``):
+are played once, here, and stored with the package (``domeng/sim/ahead.json``):
 :func:`random_rounds` and :func:`endings` return the stored result of a stored
-call, and play any other call as :func:`domeng.stats.random_rounds` and
-:func:`domeng.simulate.simulate` would. The tutorial says its numbers were
+call, and play any other call as :func:`domeng.sim.stats.random_rounds` and
+:func:`domeng.sim.simulate.simulate` would. The tutorial says its numbers were
 computed ahead; ``tests/test_ahead.py`` plays every stored call again and
 compares, so a change to the engine that changes a number fails there until
-``python -m domeng.ahead --write`` stores the new results.
+``python -m domeng.sim.ahead --write`` stores the new results.
 
 >>> s = random_rounds(5_000, seed=11)
 >>> s.rounds, is_stored(5_000, seed=11), is_stored(200, seed=11)
@@ -34,20 +34,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from domeng import stats
-from domeng.stats import RoundStats
+from domeng.sim import stats
+from domeng.sim.stats import RoundStats
 from domeng.terms import Ending
 
 __all__ = ["RANDOM_ROUNDS", "SIMULATED", "Endings", "compute", "endings", "is_stored",
            "random_rounds", "stored"]
 
 RANDOM_ROUNDS: tuple[tuple[int, int, int | None], ...] = ((5_000, 11, None), (5_000, 12, 0))
-"""The :func:`domeng.stats.random_rounds` calls stored: ``(n, seed, opener)``, default rules."""
+"""The :func:`domeng.sim.stats.random_rounds` calls stored: ``(n, seed, opener)``, default rules."""
 SIMULATED: tuple[tuple[tuple[str, ...], int, int], ...] = (
     (("random",) * 5, 1_000, 11),
     (("heuristic",) * 5, 1_000, 11),
 )
-"""The :func:`domeng.simulate.simulate` calls whose endings are stored:
+"""The :func:`domeng.sim.simulate.simulate` calls whose endings are stored:
 ``(players, rounds, seed)``, default rules and game length."""
 
 FILE = "ahead.json"
@@ -72,12 +72,12 @@ def _simulated_key(players: Sequence[str], rounds: int, seed: int) -> str:
 
 
 def compute() -> dict[str, Any]:
-    """Every stored call played now: the content of ``domeng/ahead.json``.
+    """Every stored call played now: the content of ``domeng/sim/ahead.json``.
 
     >>> sorted(compute()) # doctest: +SKIP
     ['random_rounds', 'simulated']
     """
-    from domeng.simulate import simulate
+    from domeng.sim.simulate import simulate
 
     played: dict[str, Any] = {"random_rounds": {}, "simulated": {}}
     for n, seed, opener in RANDOM_ROUNDS:
@@ -95,7 +95,7 @@ def compute() -> dict[str, Any]:
 @cache
 def stored() -> dict[str, Any]:
     """The results stored with the package (read once)."""
-    return json.loads(resources.files("domeng").joinpath(FILE).read_text(encoding="utf-8"))
+    return json.loads(resources.files("domeng.sim").joinpath(FILE).read_text(encoding="utf-8"))
 
 
 def is_stored(n: int, *, seed: int, opener: int | None = None) -> bool:
@@ -104,7 +104,7 @@ def is_stored(n: int, *, seed: int, opener: int | None = None) -> bool:
 
 
 def random_rounds(n: int, *, seed: int, opener: int | None = None) -> RoundStats:
-    """What :func:`domeng.stats.random_rounds` gives (default rules), stored ahead for the
+    """What :func:`domeng.sim.stats.random_rounds` gives (default rules), stored ahead for the
     tutorial's calls (:data:`RANDOM_ROUNDS`), played now for any other.
 
     >>> random_rounds(5_000, seed=12, opener=0).wins[0] > 0.28
@@ -126,7 +126,7 @@ def endings(players: Sequence[str], *, rounds: int, seed: int) -> Endings:
     """
     found = stored()["simulated"].get(_simulated_key(players, rounds, seed))
     if found is None:
-        from domeng.simulate import simulate
+        from domeng.sim.simulate import simulate
 
         summary = simulate(list(players), rounds=rounds, seed=seed)
         return Endings(summary.rounds,
@@ -135,9 +135,9 @@ def endings(players: Sequence[str], *, rounds: int, seed: int) -> Endings:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m domeng.ahead --write``: play every stored call and store the results;
+    """``python -m domeng.sim.ahead --write``: play every stored call and store the results;
     ``--check``: exit 1 if the stored results differ from what the engine now gives."""
-    ap = argparse.ArgumentParser(prog="python -m domeng.ahead", description=main.__doc__)
+    ap = argparse.ArgumentParser(prog="python -m domeng.sim.ahead", description=main.__doc__)
     group = ap.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", action="store_true")
     group.add_argument("--check", action="store_true")
@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {path}")
         return 0
     if json.loads(path.read_text(encoding="utf-8")) != played:
-        print(f"{path} is out of date: python -m domeng.ahead --write", file=sys.stderr)
+        print(f"{path} is out of date: python -m domeng.sim.ahead --write", file=sys.stderr)
         return 1
     print(f"{path}: every stored result is what the engine gives")
     return 0

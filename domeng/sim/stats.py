@@ -6,7 +6,7 @@ opening is worth. :func:`random_rounds` plays rounds on the rules core
 among the legal moves the engine lists, so it needs no numpy and runs in a
 browser kernel too (the static site); with the same seed it plays exactly the
 rounds ``Round.deal`` and ``legal_moves()`` would. For research-scale counts,
-:func:`domeng.batch.simulate_rounds` (numpy) plays such rounds faster still.
+:func:`domeng.sim.batch.simulate_rounds` (numpy) plays such rounds faster still.
 
 >>> s = random_rounds(200, seed=1)
 >>> s.rounds, round(sum(s.endings.values()), 6), len(s.wins), round(sum(s.wins), 6)

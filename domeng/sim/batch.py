@@ -44,7 +44,7 @@ except ModuleNotFoundError as exc:  # `pip install domeng` alone: the engine, no
     from domeng.errors import MissingExtra
 
     raise MissingExtra(
-        N_("domeng.batch needs numpy: pip install 'domeng[sim]' (domeng.stats plays random "
+        N_("domeng.sim.batch needs numpy: pip install 'domeng[sim]' (domeng.sim.stats plays random "
            "rounds without it)"), name="numpy") from exc
 
 from domeng.errors import RulesError, ScenarioError, SimulationError, show_value

@@ -1,10 +1,10 @@
 """Scenario and game files (docs/format.md): load and replay. A file that loads is a file
 that replays.
 
-:func:`load` reads a file (:mod:`domeng.reader`), checks its shape into a :class:`Record`
-(:mod:`domeng.schema`) and replays every move (:func:`replay`, here). Saving
-(:mod:`domeng.saving`), the built-in library (:mod:`domeng.library`) and the limits of a
-file (:mod:`domeng.limits`) have their own modules; their names are read from here too.
+:func:`load` reads a file (:mod:`domeng.files.reader`), checks its shape into a :class:`Record`
+(:mod:`domeng.files.schema`) and replays every move (:func:`replay`, here). Saving
+(:mod:`domeng.files.saving`), the built-in library (:mod:`domeng.files.library`) and the limits of a
+file (:mod:`domeng.files.limits`) have their own modules; their names are read from here too.
 
 A scenario is one round written down: the deal, the stones and CAMAT when it
 starts, and the plays. A game file is a list of such rounds. Loading checks the
@@ -34,9 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from domeng.errors import GameOver, IllegalMove, ScenarioError, SeatError, ngettext, show_value
-from domeng.game import Game
-from domeng.i18n import DEFAULT, N_, words
-from domeng.limits import (  # noqa: F401  (read as records.MAX_… by users of this module)
+from domeng.files.limits import (  # noqa: F401  (read as records.MAX_… by users of this module)
     MAX_FILE_BYTES,
     MAX_LESSON,
     MAX_NAME,
@@ -44,10 +42,12 @@ from domeng.limits import (  # noqa: F401  (read as records.MAX_… by users of 
     MAX_ROUNDS,
     MAX_TITLE,
 )
-from domeng.reader import read_json
+from domeng.files.reader import read_json
+from domeng.files.saving import game_to_json, round_to_scenario, save
+from domeng.files.schema import LANGUAGE_TAG, FromEngine, Record, RoundSpec, parse, text_in
+from domeng.game import Game
+from domeng.i18n import DEFAULT, N_, words
 from domeng.round import Move, Round
-from domeng.saving import game_to_json, round_to_scenario, save
-from domeng.schema import LANGUAGE_TAG, FromEngine, Record, RoundSpec, parse, text_in
 from domeng.tiles import parse_tile
 
 __all__ = [
@@ -62,7 +62,6 @@ __all__ = [
     "save",
     "text_in",
 ]
-__all__ += sorted({"builtin_scenarios", "load_any", "load_builtin"})  # from domeng.library
 
 
 def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) -> Record:
@@ -70,8 +69,8 @@ def load(source: str | bytes | Path | Mapping[str, Any], *, check: bool = True) 
 
     A ``str`` is JSON text when it starts with ``{`` or ``[`` (after blanks) or
     holds a line break; a link (``v1.…``, ``s=v1.…`` or an address with ``s=``,
-    :mod:`domeng.links`) when it reads as one and no file has that name; otherwise
-    it is a path (:func:`domeng.reader.read_json`). With ``check`` (the default)
+    :mod:`domeng.files.links`) when it reads as one and no file has that name; otherwise
+    it is a path (:func:`domeng.files.reader.read_json`). With ``check`` (the default)
     every move is replayed through the engine, so a file that loads is a file
     that replays. Every problem is a :class:`ScenarioError`.
 
@@ -197,16 +196,3 @@ def replay_json(record: Record, *, lang: str | None = None) -> dict[str, Any]:
     if record.is_game:
         return {"rounds": [_round_json(r, lang) for r in game.rounds]}
     return _round_json(game.rounds[0], lang)
-
-
-_LIBRARY = frozenset({"builtin_scenarios", "load_builtin", "load_any"})
-"""The names of :mod:`domeng.library` read from here (``from domeng.records import
-load_builtin``): imported when first asked for, as the library loads with this module."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LIBRARY:
-        from domeng import library
-
-        return getattr(library, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,5 @@
 """Saving: a round up to any moment as a scenario file, a game as a game file
-(docs/format.md); :func:`domeng.records.load` reads them back.
+(docs/format.md); :func:`domeng.files.records.load` reads them back.
 
 >>> from domeng.game import Game
 >>> round_to_scenario(Game(seed=1).new_round())["format"]

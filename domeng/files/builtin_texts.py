@@ -5,9 +5,9 @@ A built-in puzzle's, position's or lesson's (scenario's) ``title``, ``lesson`` a
 gettext catalogue (``domeng/locale/<lang>/LC_MESSAGES/domeng.po``), like every other sentence, so a
 translator works in one file with the trade's tools. :func:`extract` is the Babel
 extractor ``make catalogues`` runs on those files (``babel.cfg``); :func:`with_catalogue`
-gives a loaded built-in :class:`~domeng.records.Record` its texts in every language the
+gives a loaded built-in :class:`~domeng.files.records.Record` its texts in every language the
 catalogue translates them into. A text not translated yet stays English there
-(:func:`~domeng.schema.text_in` falls back to it) and :func:`untranslated` says so, for
+(:func:`~domeng.files.schema.text_in` falls back to it) and :func:`untranslated` says so, for
 the page to tell. A file given on the command line or through a link is not built in:
 it keeps the texts it gives, by language, as it gives them.
 
@@ -28,8 +28,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import IO, Any
 
+from domeng.files.records import Record
 from domeng.i18n import DEFAULT, N_, languages, words
-from domeng.records import Record
 
 __all__ = ["UNTRANSLATED", "extract", "is_builtin_file", "untranslated", "untranslated_note",
            "with_catalogue"]
@@ -122,7 +122,7 @@ def is_builtin_file(path: str | Path) -> bool:
     """Whether ``path`` is one of the package's built-in puzzle, position or scenario
     files (its texts the catalogue's, as when it is loaded by name).
 
-    >>> is_builtin_file(Path(__file__).parent / "puzzles" / "pollo-which-end.json")
+    >>> is_builtin_file(Path(__file__).parent.parent / "puzzles" / "pollo-which-end.json")
     True
     >>> is_builtin_file("mine.json")
     False
@@ -131,6 +131,6 @@ def is_builtin_file(path: str | Path) -> bool:
         folder = Path(path).resolve().parent
     except (OSError, ValueError):
         return False
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # domeng/, beside files/
     return (folder in (here / "puzzles", here / "positions", here / "scenarios")
             and Path(path).suffix == ".json")

@@ -2,9 +2,9 @@
 
 What cannot be read is refused in one line, as a :class:`~domeng.errors.ScenarioError`
 (in any language): a missing or special file, one over the size limit
-(:data:`domeng.limits.MAX_FILE_BYTES`), text that is not UTF-8 or not JSON, a key given
+(:data:`domeng.files.limits.MAX_FILE_BYTES`), text that is not UTF-8 or not JSON, a key given
 twice in one object, a number no check should see (``NaN``, a thousand digits). Checking
-the data's shape is :mod:`domeng.schema`'s work; :func:`domeng.records.load` does both.
+the data's shape is :mod:`domeng.files.schema`'s work; :func:`domeng.files.records.load` does both.
 
 >>> read_json('{"hands": [], "moves": []}')
 ({'hands': [], 'moves': []}, '')
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from domeng.errors import ScenarioError, show_value
+from domeng.files.limits import MAX_FILE_BYTES, MAX_NUMBER_DIGITS
 from domeng.i18n import N_
-from domeng.limits import MAX_FILE_BYTES, MAX_NUMBER_DIGITS
 
 __all__ = ["read_json"]
 
@@ -36,12 +36,12 @@ def read_json(source: str | bytes | Path) -> tuple[Any, str]:
 
     ``source`` is a path, JSON text (a ``str`` that starts with ``{`` or ``[`` after
     blanks or holds a line break; ``bytes``) or a link (``v1.…``, ``s=v1.…`` or an
-    address with ``s=``, :mod:`domeng.links`) when it reads as one and no file has that
+    address with ``s=``, :mod:`domeng.files.links`) when it reads as one and no file has that
     name. The data may be any JSON value: whether it is a scenario is for
-    :func:`domeng.schema.parse` to say.
+    :func:`domeng.files.schema.parse` to say.
     """
     if isinstance(source, str) and _is_link(source):
-        from domeng.links import unpack  # lazily: the links module reads through records
+        from domeng.files.links import unpack  # lazily: the links module reads through records
 
         return unpack(source), ""
     text, name = _read(source)
@@ -132,9 +132,9 @@ def _json_error(exc: json.JSONDecodeError) -> ScenarioError:
 
 
 def _is_link(text: str) -> bool:
-    """Whether the text given to :func:`load` is a link (:func:`domeng.links.is_link`) and
+    """Whether the text given to :func:`load` is a link (:func:`domeng.files.links.is_link`) and
     not the name of a file that exists."""
-    from domeng.links import is_link
+    from domeng.files.links import is_link
 
     return not _looks_like_json(text) and is_link(text)
 

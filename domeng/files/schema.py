@@ -4,7 +4,7 @@
 have, and every value's kind and range (seats, counts, tiles dealt once, texts by
 language code within their limits, the rules' overrides); each mistake is a
 :class:`~domeng.errors.ScenarioError` naming the key and the value. Whether the moves
-are legal is the engine's to say: :func:`domeng.records.load` replays them.
+are legal is the engine's to say: :func:`domeng.files.records.load` replays them.
 
 >>> rec = parse({"hands": [["6|6"], ["5|1"]], "rules": {"seats": 2, "hand_size": 1}}, "duel")
 >>> rec.name, rec.rounds[0].hands, rec.is_game
@@ -32,8 +32,7 @@ from domeng.errors import (
     ngettext,
     show_value,
 )
-from domeng.i18n import DEFAULT, N_
-from domeng.limits import (
+from domeng.files.limits import (
     CONTROL,
     MAX_HINT,
     MAX_LESSON,
@@ -43,9 +42,10 @@ from domeng.limits import (
     check_name,
     check_text,
 )
+from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT
+from domeng.i18n import DEFAULT, N_
 from domeng.round import LEFT, RIGHT
 from domeng.rules import Rules, is_count
-from domeng.saving import GAME_FORMAT, SCENARIO_FORMAT
 from domeng.tiles import parse_tile
 
 __all__ = ["LANGUAGE_TAG", "FromEngine", "Record", "RoundSpec", "parse", "text_in"]
@@ -88,7 +88,7 @@ class Record:
     them in several languages, kept in ``titles`` and ``lessons`` and told by
     :meth:`title_in` and :meth:`lesson_in`.
 
-    >>> from domeng.records import load_builtin
+    >>> from domeng.files.library import load_builtin
     >>> rec = load_builtin("pass")
     >>> rec.title, rec.title_in("en") == rec.title, rec.lesson_in("lt") != ""
     ('A plain PASS, paid by the table', True, True)

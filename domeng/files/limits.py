@@ -1,4 +1,4 @@
-"""What a file (and a game's names) may hold: the sizes :mod:`domeng.records` reads and
+"""What a file (and a game's names) may hold: the sizes :mod:`domeng.files.records` reads and
 the checks of its texts, in the bottom floor, so that :class:`domeng.game.Game` checks its
 players' names as a saved game will (docs/format.md, "Limits").
 
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
-"""The largest file :func:`domeng.records.load` reads (2 MiB, checked before parsing; for text
+"""The largest file :func:`domeng.files.records.load` reads (2 MiB, checked before parsing; for text
 given directly, this many characters). A 1,000-round game saved by the app
 takes about 1.7 MB."""
 MAX_ROUNDS = 1000
