@@ -111,6 +111,12 @@ class Drill:
 
         return question(self, lang)
 
+    def answer_lines(self, lang: str | None = None) -> list[str]:
+        """The answer in sentences, in ``lang``."""
+        from domeng.drills.texts import answer_lines
+
+        return answer_lines(self, lang)
+
     def to_json(self, lang: str | None = None) -> dict[str, Any]:
         """``domeng drill --json``'s object (docs/format.md, "A drill")."""
         return {"seed": self.seed, "level": self.level, "term": self.term.value,

@@ -79,12 +79,17 @@ def answer_lines(d: Drill, lang: str | None = None, keys: Any = None) -> list[st
         out.append(_("It is a PASSEBUNGE.") if a["passebunge"] else
                    _("It is not a PASSEBUNGE."))
     if "from" in keys:
-        givers = [seat_name(None, lang=lang) if g == "table" else
-                  _("the LAST MAPPANO ({who})", who=_who(d.round.at(d.moment).last_mappano,
-                                                         lang))
-                  for g in a["from"]]
-        out.append(_("The stones come from {givers}.", givers=_.join(givers)) if givers else
-                   _("Nobody gives stones."))
+        who = _who(d.round.at(d.moment).last_mappano, lang)
+        givers = tuple(a["from"])
+        if givers == ("table",):
+            out.append(_("The stones come from the table."))
+        elif givers == ("LAST_MAPPANO",):
+            out.append(_("The stones come from the LAST MAPPANO, {who}.", who=who))
+        elif givers:
+            out.append(_("The stones come from the table, then from the LAST MAPPANO, "
+                         "{who}.", who=who))
+        else:
+            out.append(_("Nobody gives stones."))
     if "mappakuling" in keys:
         out.append(_("It makes a MAPPAKULING.") if a["mappakuling"] else
                    _("It does not make a MAPPAKULING."))
