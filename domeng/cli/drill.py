@@ -91,7 +91,7 @@ def _lines(d, lang: str | None) -> list[str]:
     out += ["  " + line for line in d.answer_lines(lang)]
     out += ["  " + e.describe(lang=lang) for e in d.deciding()]
     answer = json.dumps(d.answer, ensure_ascii=False, separators=(",", ":"))
-    command = (f"domeng drill --check {d.seed} --level {d.level} --term {d.term.value} "
-               f"--answer '{answer}'")
+    term = f" --term {d.asked.value}" if d.asked is not None else ""
+    command = f"domeng drill --check {d.seed} --level {d.level}{term} --answer '{answer}'"
     out += ["", _("Check an answer with: {command}", command=command)]
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domeng.drills.kinds import Kind, is_hard, kinds_for, round_terms, terms_for
+from domeng.drills.kinds import KINDS, Kind, is_hard, kinds_for, round_terms, terms_for
 from domeng.errors import DomengError, ScenarioError, show_value
 from domeng.events import Event
 from domeng.game import Game
@@ -49,13 +49,16 @@ class DrillError(ScenarioError):
 class Drill:
     """One question about one moment of a game's last round.
 
-    ``game`` holds every round played, the last one to its end; ``moment`` is the count of
-    the last round's events when the question is asked; ``answer`` is the engine's.
+    ``term`` is the term it practises; ``game`` holds every round played, the last one to
+    its end; ``moment`` is the count of the last round's events when the question is
+    asked; ``answer`` is the engine's.
     """
 
     def __init__(self, seed: int, level: int, term: Term, kind: Kind, game: Game,
-                 moment: int) -> None:
+                 moment: int, *, asked: Term | None = None) -> None:
         self.seed, self.level, self.term, self.kind = seed, level, term, kind
+        self.asked = asked
+        """The term asked for (None: the drill drew its kind, :attr:`term` is its round's)."""
         self.game = game
         self.moment = moment
         self.answer: dict[str, Any] = kind.answer(self.round, moment, game)
@@ -155,25 +158,32 @@ def _check(seed: Any, level: Any) -> None:
 
 
 def make_drill(seed: int, level: int | None = None, term: Term | str | None = None) -> Drill:
-    """The drill of ``seed``; a ``level`` or ``term`` left out is drawn from the seed.
+    """The drill of ``seed``; a ``level`` left out is drawn from the seed. Without a
+    ``term`` the kind of question is drawn, and the term is the one its round shows (a
+    POLLO as rare as in play); with one, rounds are played until one shows it.
+
+    ``make_drill(seed)`` and ``make_drill(seed, level)`` with the level it drew are the
+    same drill.
 
     >>> d = make_drill(3, level=1, term="CUCUQ")
     >>> d.kind.name, d.answer == {"cucuq": d.round.result.cucuq}
     ('cucuq', True)
+    >>> make_drill(5).to_json() == make_drill(5, make_drill(5).level).to_json()
+    True
     """
     _check(seed, level)
-    pick = random.Random(seed)
     if level is None:
-        level = pick.choice(LEVELS)
-    if term is None:
-        term = pick.choice(terms_for(level))
-    term = parse_term(term)
-    kinds = kinds_for(level, term)
+        level = random.Random(seed).choice(LEVELS)
+    asked = None if term is None else parse_term(term)
+    if asked is None:
+        kinds = [k for k in KINDS.values() if level in k.levels]
+    else:
+        kinds = kinds_for(level, asked)
     if not kinds:
         raise DrillError("term", N_("no drill of level {level} practises {term}: its terms "
-                                    "are {terms}"), level=level, term=term.value,
+                                    "are {terms}"), level=level, term=asked.value,
                          terms=" ".join(t.value for t in terms_for(level)))
-    rng = random.Random(f"domeng-drill {seed} {level} {term.value}")
+    rng = random.Random(f"domeng-drill {seed} {level} {asked.value if asked else '-'}")
     kind = rng.choice(kinds)
     wish = rng.random() < 0.5  # camat: a round with one, or one without
     for _ in range(_GAMES):
@@ -184,21 +194,32 @@ def make_drill(seed: int, level: int | None = None, term: Term | str | None = No
             game.play_round(players)
         for _ in range(_GAME_ROUNDS):
             r = game.play_round(players)
-            groups = kind.moments(r) if _fits(kind, term, level, r, wish) else []
+            groups = kind.moments(r) if _fits(kind, asked, level, r, wish) else []
             if groups:
                 moment = rng.choice(rng.choice(groups))
-                return Drill(seed, level, term, kind, game, moment)
+                return Drill(seed, level, asked or _shown(kind, r), kind, game, moment,
+                             asked=asked)
     raise DomengError(N_("no game of {count} fits this drill"),
                       count=_GAMES)  # pragma: no cover
 
 
-def _fits(kind: Kind, term: Term, level: int, r: Round, wish: bool) -> bool:
-    """Whether round ``r`` shows what the drill practises."""
+def _shown(kind: Kind, r: Round) -> Term:
+    """The term a drill asked for no term practises: its kind's, or for a question at the
+    round's end the round's ending (CAMAT when one is appointed)."""
+    if kind.name == "settlement" and r.result.camat is not None:
+        return Term.CAMAT
+    if kind.name in ("ending", "settlement"):
+        return r.result.ending.term
+    return kind.terms[0]
+
+
+def _fits(kind: Kind, term: Term | None, level: int, r: Round, wish: bool) -> bool:
+    """Whether round ``r`` shows what the drill practises (``term``, when one is asked)."""
     if kind.name == "ending":
-        return r.result.ending.term is term
+        return term is None or r.result.ending.term is term
     if kind.name == "camat":
         return (r.result.camat is not None) is wish
     if kind.name == "settlement":
-        return term in round_terms(r) and (level < 3 or is_hard(r))
+        return (term is None or term in round_terms(r)) and (level < 3 or is_hard(r))
     return True
 
