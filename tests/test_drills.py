@@ -326,3 +326,18 @@ def test_cli_bad_input_is_one_line_and_exit_2(argv, told, capsys):
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and told in err
+
+
+def test_format_md_drill_example_is_the_drill_of_seed_3_level_2():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```json\n(.*?)```", text, flags=re.S)
+                 if '"kind": "settlement"' in b)
+    shown = json.loads(block.replace('"…"', '"x"').replace("…", ""))
+    real = make_drill(3, 2).to_json()
+    for key in ("seed", "level", "term", "kind", "answer"):
+        assert shown[key] == real[key]
+    answer = re.search(r"--check 3 --level 2 --answer '(.*?)'", text).group(1)
+    assert judge(make_drill(3, 2), answer).right

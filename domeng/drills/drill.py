@@ -105,8 +105,11 @@ class Drill:
         """The game file (docs/format.md) ``domeng replay`` reads: the whole game for a
         question at a round's end, else stopped at the moment (``at_event``)."""
         if self.kind.mid_round:
-            return game_to_json(self.game, upto=(self.round_index, self.moment))
-        return game_to_json(self.game)
+            data = game_to_json(self.game, upto=(self.round_index, self.moment))
+        else:
+            data = game_to_json(self.game)
+        del data["players"]  # the seats are named in the reader's language ("Seat 2")
+        return data
 
     def question(self, lang: str | None = None) -> str:
         """The question in ``lang``."""
