@@ -341,3 +341,57 @@ def test_format_md_drill_example_is_the_drill_of_seed_3_level_2():
         assert shown[key] == real[key]
     answer = re.search(r"--check 3 --level 2 --answer '(.*?)'", text).group(1)
     assert judge(make_drill(3, 2), answer).right
+
+
+# ---------------------------------------------------------------------- the memory
+def test_memory_brings_a_term_answered_wrongly_back_soon_and_a_mastered_one_rarely():
+    from datetime import datetime, timedelta, timezone
+
+    from domeng.drills.schedule import Memory
+
+    start = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+    m = Memory()
+    m.answer("CUCUQ", right=False, now=start)
+    for day in range(0, 30, 5):
+        m.answer("CEKI", right=True, now=start + timedelta(days=day))
+    assert m.due("CUCUQ") - start <= timedelta(minutes=10)
+    assert m.due("CEKI") - (start + timedelta(days=25)) >= timedelta(days=10)
+    asked = []
+    now = start + timedelta(minutes=5)
+    for _ in range(20):  # a learner who keeps missing CUCUQ and gets the rest right
+        term = m.next_term(level=2, now=now)
+        asked.append(term)
+        m.answer(term, right=term is not Term.CUCUQ, now=now)
+        now += timedelta(minutes=5)
+    assert asked.count(Term.CUCUQ) > max(asked.count(t) for t in set(asked) - {Term.CUCUQ})
+    panel = m.panel(now, level=2)
+    assert panel[-1][0] is not Term.CUCUQ or panel[-1][3] > 0
+    assert [row[0] for row in panel].index(Term.CUCUQ) > [row[0] for row in panel].index(
+        Term.CEKI)
+
+
+def test_memory_survives_its_json_and_refuses_what_is_not_one():
+    from datetime import datetime, timezone
+
+    from domeng.drills.schedule import Memory
+
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+    m = Memory()
+    m.answer("POLLO", right=False, now=now)
+    m.answer("CEKI", right=True, now=now)
+    again = Memory.from_json(json.loads(json.dumps(m.to_json())))
+    assert again.to_json() == m.to_json()
+    assert again.next_term(level=1, now=now.replace(hour=10)) is Term.POLLO
+    for bad in (None, {"version": 2, "terms": {}}, {"version": 1, "terms": {"NOPE": {}}},
+                {"version": 1, "terms": {"CEKI": {"card": 3}}}):
+        with pytest.raises(DrillError):
+            Memory.from_json(bad)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_term_the_memory_can_ask_for_has_a_drill(level):
+    from domeng.drills import terms_for
+
+    for term in terms_for(level):
+        d = make_drill(1, level, term)
+        assert d.term is term and term in d.kind.terms

@@ -86,7 +86,10 @@ def _lines(d, lang: str | None) -> list[str]:
     heading = _("Drill {seed} · level {level} · {term}", seed=str(d.seed), level=d.level,
                 term=d.term.value)
     out = [heading, "=" * len(heading)]
-    out += narrate(load(round_to_scenario(r, upto=shown)), lang=lang)
+    told = narrate(load(round_to_scenario(r, upto=shown)), lang=lang)
+    if not d.kind.mid_round:  # the round has ended: not "… the round goes on"
+        told = [line for line in told if not line.startswith("  … ")]
+    out += told
     out += ["", _("Question: {question}", question=d.question(lang)), "", _("Answer:")]
     out += ["  " + line for line in d.answer_lines(lang)]
     out += ["  " + e.describe(lang=lang) for e in d.deciding()]
