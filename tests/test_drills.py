@@ -397,3 +397,30 @@ def test_every_term_the_memory_can_ask_for_has_a_drill(level):
     for term in terms_for(level):
         d = make_drill(1, level, term)
         assert d.term is term and term in d.kind.terms
+
+
+def test_the_same_seed_gives_the_same_drill_in_another_process():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import json; from domeng.drills import make_drill; "
+            "print(json.dumps([make_drill(s).to_json('id') for s in range(8)]))")
+    root = Path(__file__).resolve().parent.parent
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, cwd=root,
+                           env={**os.environ, "PYTHONHASHSEED": seed,
+                                "PYTHONPATH": str(root)}).stdout
+            for seed in ("1", "2")}
+    assert len(outs) == 1
+    assert json.loads(outs.pop()) == [make_drill(s).to_json("id") for s in range(8)]
+
+
+def test_r08_judge_takes_tiles_in_any_order_and_form():
+    d = next(d for d in _drills(1, "PASS", 60) if len(d.answer["tiles"]) >= 2)
+    flipped = ["[{1}|{0}]".format(*t.split("|")) for t in reversed(d.answer["tiles"])]
+    assert judge(d, {"tiles": flipped}).right
+    assert judge(d, {"tiles": d.answer["tiles"][:1]}).wrong == ("tiles",)
+    with pytest.raises(DrillError, match=r"answer\.tiles\[0\]"):
+        judge(d, {"tiles": ["7|1"]})
