@@ -218,7 +218,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
     True
     """
     current = check_language(current)
-    kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
+    kept = {"tutorial": "scenario", "practice": "puzzle", "drills": "drill"}.get(page)
     scenario = query_value(query, kept) if kept else None
     link = query_value(query, "s")  # a teacher's own lesson (domeng.links) stays open too
     items = []

@@ -446,7 +446,8 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         return code if code in languages() else "en"
 
     pages = [(stem, lang(stem)) for stem in stems]
-    pages += [(f"{stem}?lang={code}", code) for stem in ("play", "practice") if stem in stems
+    pages += [(f"{stem}?lang={code}", code) for stem in ("play", "practice", "drills")
+              if stem in stems
               for code in languages()[1:]]
     hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p, _ in pages]
 
