@@ -218,13 +218,14 @@ class DrillsPage(w.VBox):
             board.html = draw.seat_html(d, s, c.draft, lang=lang)
         self.table.value = draw.table_html(d, c.draft, lang=lang)
         self.choices.html = draw.choices_html(d, c.draft, lang=lang)
+        # TRANSLATORS: a button of the drills page: judge the answer
+        check = html.escape(_("Check"))
+        # TRANSLATORS: a button of the drills page: open the next drill
+        following = html.escape(_("Next drill"))
         acts = []
         if c.verdict is None:
-            acts.append(f'<span class="domeng-drill-action" data-id="check">'
-                        f'{html.escape(_("Check"))}</span>')
-        # TRANSLATORS: a button of the drills page: open the next drill
-        acts.append(f'<span class="domeng-drill-action" data-id="next">'
-                    f'{html.escape(_("Next drill"))}</span>')
+            acts.append(f'<span class="domeng-drill-action" data-id="check">{check}</span>')
+        acts.append(f'<span class="domeng-drill-action" data-id="next">{following}</span>')
         notice = (f'<p class="domeng-drill-notice" role="alert">{html.escape(_(c.notice))}</p>'
                   if c.notice else "")
         self.actions.html = "".join(acts) + notice

@@ -175,11 +175,12 @@ def verdict_html(v: Verdict, *, lang: str | None = None) -> str:
     if not v.right:
         steps = [e.describe(lang=lang) for e in v.events]
         # TRANSLATORS: in a drill, above the events that decide the answer
-        out.append(f'<p>{esc(_("What decides it, step by step:"))}</p><ol '
-                   'class="domeng-drill-steps">'
+        deciding = esc(_("What decides it, step by step:"))
+        answer = esc(_("The answer:"))
+        out.append(f'<p>{deciding}</p><ol class="domeng-drill-steps">'
                    + "".join(f"<li>{esc(s)}</li>" for s in steps) + "</ol>")
         rest = rest[len(steps):]
-        out.append(f'<p>{esc(_("The answer:"))}</p>')
+        out.append(f"<p>{answer}</p>")
     out.append('<ul class="domeng-drill-answer">'
                + "".join(f"<li>{esc(line)}</li>" for line in rest) + "</ul></div>")
     return "".join(out)
