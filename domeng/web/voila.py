@@ -785,6 +785,21 @@ def _practice_link(_: Words) -> str:
             f'style="{_LINK_STYLE}">{text}</a></p>')
 
 
+def drills_link(lang: str | None = None) -> str:
+    """A paragraph linking the drills page in ``lang`` (a relative link; the static site
+    turns it into its own page's).
+
+    >>> 'href="drills.ipynb?lang=id"' in drills_link("id")
+    True
+    """
+    _ = words(lang)
+    href = _page_file("drills", _.lang) if _.lang != DEFAULT else "drills.ipynb"
+    # TRANSLATORS: a link from the practice page to the drills page
+    text = html.escape(_("Drills without end: settle the rounds the engine deals"))
+    return (f'<p class="domeng-drills-link" style="margin: 4px 0;"><a href="{html.escape(href)}" '
+            f'style="{_LINK_STYLE}">{text}</a></p>')
+
+
 class PlayPage(w.VBox):
     """:func:`play_page`'s box: the header and the app (a short repr, so a notebook's
     stored output does not hold every word drawn)."""
