@@ -77,7 +77,7 @@ def _stepper(_: Words, where: str, count: int, name: str, *, fewer: bool,
     plus = (f'<span class="domeng-drill-step" data-id="more:{where}" aria-label="'
             f'{esc(more_name)}"{"" if more else off}>+</span>')
     # TRANSLATORS: a stepper's count in a drill: the stones a seat (or the table) holds
-    shown = _("{who}: {count} stones", who=name, count=count)
+    shown = _.ngettext("{who}: {count} stone", "{who}: {count} stones", count, who=name)
     return (f'<div class="domeng-drill-stepper" data-where="{esc(where)}">{less}'
             f'<span class="domeng-drill-count" aria-live="polite">{esc(shown)}</span>'
             f"{plus}</div>")
@@ -126,7 +126,8 @@ def table_html(d: Drill, answer: dict[str, Any], *, lang: str | None = None) -> 
     if "stones" in answer:
         st = answer["stones"]
         # TRANSLATORS: in a drill, under the steppers: the table holds the stones no seat does
-        rest = _("The table holds the rest: {count} stones", count=st["table"])
+        rest = _.ngettext("The table holds the rest: {count} stone",
+                          "The table holds the rest: {count} stones", st["table"])
         out.append(f'<p class="domeng-drill-count" data-where="table" aria-live="polite">'
                    f"{esc(rest)}</p>")
     return f'<div class="domeng-table-box">{"".join(out)}</div>'
