@@ -17,6 +17,7 @@ from domeng.drills import KINDS, make_drill
 from domeng.i18n import language_names
 
 TIMEOUT = 60_000
+SITE_TIMEOUT = 180_000  # ms: a cold start of Pyodide on a busy 2-core machine
 LEVEL_TERM = {"pass": (1, "PASSEBUNGE"), "mappakuling": (1, "MAPPAKULING"),
               "last-mappano": (1, "LAST_MAPPANO"), "legal": (1, "PASS"),
               "ending": (1, "CEKI"), "cucuq": (1, "CUCUQ"), "camat": (1, "CAMAT"),
@@ -198,3 +199,31 @@ def test_screenshots_of_a_settlement_answered_wrongly_in_each_language(serve, pa
     page.locator('.domeng-drill-verdict[data-right="false"]').wait_for(timeout=TIMEOUT)
     for width in (1280, 390):
         full_page(page, SHOTS / f"drills-{lang}-{width}-wrong.png", width)
+
+
+def test_a_drill_opened_by_its_link_on_the_static_site_is_judged_in_the_browser(site_url,
+                                                                                 browser):
+    """Pyodide runs the page (fsrs included, from its pinned wheel): wrong, then right."""
+    from domeng.web.site import static_pages
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    static_pages.block_other_hosts(context)
+    page = context.new_page()
+    query, d = link_of("cucuq")
+    try:
+        url = f"{site_url}/voici/render/drills.html?{query}"
+        page.goto(url, timeout=SITE_TIMEOUT)
+        page.locator(".domeng-drill-question").wait_for(timeout=SITE_TIMEOUT)
+        assert d.question() in page.locator(".domeng-drill-question").inner_text()
+        answer_in_browser(page, d, wrong_of(d))
+        page.locator('.domeng-drill-verdict[data-right="false"]').wait_for(timeout=TIMEOUT)
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('domeng-drills'))")
+        assert kept["terms"]["CUCUQ"]["wrong"] == 1
+        page.goto(url, timeout=SITE_TIMEOUT)
+        page.locator(".domeng-drill-question").wait_for(timeout=SITE_TIMEOUT)
+        page.locator(".domeng-drill-panel", has_text="0 right, 1 wrong").wait_for(
+            timeout=SITE_TIMEOUT)
+        answer_in_browser(page, d, d.answer)
+        page.locator('.domeng-drill-verdict[data-right="true"]').wait_for(timeout=TIMEOUT)
+    finally:
+        context.close()
