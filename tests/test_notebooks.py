@@ -37,10 +37,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
 PLAY = NOTEBOOKS / "play.ipynb"
 PRACTICE = NOTEBOOKS / "practice.ipynb"
+DRILLS = NOTEBOOKS / "drills.ipynb"
 # the tutorial in other languages of the catalogue: the same cells, its own words
 TRANSLATIONS = sorted(NOTEBOOKS.glob("tutorial-*.ipynb"))
 TUTORIALS = [TUTORIAL, *TRANSLATIONS]
-EVERY = [*TUTORIALS, PLAY, PRACTICE]
+EVERY = [*TUTORIALS, PLAY, PRACTICE, DRILLS]
 SCENARIOS = {r.name for r in builtin_scenarios()}
 ALLOWED_IMPORTS = {"domeng", "IPython"}  # what a browser kernel (the static site) has
 
@@ -386,6 +387,17 @@ def test_practice_is_the_index_of_every_puzzle_with_none_open_without_a_link():
     (page,) = [v for v in ns["_shown"] if v is not None]
     assert "domeng-practice-page" in page._dom_classes and page.view is None
     assert all(f'data-id="{name}"' in page.index.html for name in names())
+
+
+def test_drills_page_opens_a_drill_of_the_scheduler_without_a_link():
+    from domeng.drills import terms_for
+
+    ns = _run(DRILLS)
+    (page,) = [v for v in ns["_shown"] if v is not None]
+    c = page.controller
+    assert "domeng-drills-page" in page._dom_classes and c.drill is not None
+    assert c.drill.level == 1 and c.drill.term is terms_for(1)[0]  # new terms in glossary order
+    assert 'class="domeng-drill-question"' in page.question.value
 
 
 # ------------------------------------------------------------------ domeng.web.voila

@@ -85,9 +85,10 @@ def test_the_front_page_links_each_page_in_each_language_by_the_catalogue_s_titl
     others = languages()[1:]
     written = [c for c in others if (ROOT / f"notebooks/tutorial-{c}.ipynb").is_file()]
     assert [href for _, href, _ in links] == [
-        "tutorial.html", *[f"tutorial-{code}.html" for code in written], "play.html",
-        "practice.html", *[f"{page}.html?lang={code}" for page in ("play", "practice")
-                           for code in others]]
+        "tutorial.html", *[f"tutorial-{code}.html" for code in written], "drills.html",
+        "play.html", "practice.html", *[f"{page}.html?lang={code}"
+                                        for page in ("play", "practice", "drills")
+                                        for code in others]]
     for code, href, title in links:
         assert code in href or code == "en"
         assert title == page_titles(code)[href.split(".")[0].split("-")[0]]

@@ -623,7 +623,7 @@ class PracticePage(w.VBox):
         return {} if self.lang == DEFAULT else {"lang": self.lang}
 
     def _draw(self) -> None:
-        from domeng.web.voila import language_links
+        from domeng.web.voila import drills_link, language_links
 
         _ = words(self.lang)
         query = (urlencode({"puzzle": self.current}) if self.current
@@ -637,7 +637,7 @@ class PracticePage(w.VBox):
             "(and the end, where it fits both). The engine plays the round on and says why "
             "the move works, or which answer defeats it. {hint} helps, twice; {retry} "
             "starts again. What you solve is kept in this browser.",
-            hint=hint, retry=retry) + "</p>"
+            hint=hint, retry=retry) + "</p>" + drills_link(self.lang)
         puzzles = html.escape(_("Puzzles"))
         self.heading.value = f'<h2 class="domeng-practice-heading">{puzzles}</h2>'
         self.index.draw()

@@ -5,6 +5,8 @@
     domeng puzzles [--json] [--lang L]            list the practice puzzles
     domeng puzzles --check [FILE …] [--lang L]    check the puzzles (or the files given)
     domeng puzzle NAME|FILE [--try MOVE] [--lang L]   show a puzzle, or try a first move
+    domeng drill [--seed N] [--level L] [--term TERM] [--json] [--lang L]   a drill
+    domeng drill --check SEED --answer JSON [--level L] [--term TERM]   judge an answer
     domeng share FILE|NAME [--base URL] [--page P]  print the link that opens it
     domeng simulate --rounds N --seed S [--players …] [--json] [--lang L]
     domeng app [--port P] [--ip IP] [--lang L]    serve the tutorial and the play page with Voilà
@@ -331,6 +333,16 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
                         "left out where the tile fits one end only)")
     add_language_argument(p, "the verdict, its reason and the errors")
     p.set_defaults(func=_cmd_puzzle)
+    from domeng.cli import drill
+
+    p = add("drill", help="a drill: a question about a round the computer plays, and its "
+                          "answer; or judge an answer",
+            description="Print a drill (domeng.drills): the round up to one moment, a "
+                        "question keyed by the term it practises, and the engine's answer; "
+                        "or judge an answer with --check: exit 0 right, 1 wrong, 2 for an "
+                        "answer, seed, level or term that cannot be read.")
+    drill.add_arguments(p, lang=lang)
+    p.set_defaults(func=drill.run)
     from domeng.cli import share
 
     p = add("share", help="print the link that opens a scenario, puzzle or game",

@@ -50,6 +50,8 @@ TITLES = {
     "play": N_("Play: the table alone"),
     # TRANSLATORS: the site's front page links the practice page; name the language
     "practice": N_("Practice: puzzles answered on the board"),
+    # TRANSLATORS: the site's front page links the drills page; name the language
+    "drills": N_("Drills: rounds to settle, without end"),
 }
 """The pages of the site's front page (each notebook's stem, tutorial-id's ``tutorial``)."""
 

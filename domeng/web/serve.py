@@ -71,7 +71,8 @@ __all__ = [
     "voila_flags", "written_tutorial",
 ]
 
-PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb"}
+PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb",
+         "drills": "drills.ipynb"}
 """The pages a server can open at, and their notebooks (the tutorial's in English)."""
 
 IDLE_SECONDS = 600
@@ -233,18 +234,18 @@ def notebooks_dir() -> Iterator[Path]:
 def notebook_names(folder: Path | None = None) -> list[str]:
     """The notebooks of ``folder`` (default: the package's): the tutorial, its
     translations (``tutorial-id.ipynb`` …, by language code), the play page, then the
-    practice page.
+    practice page, then the drills page.
 
-    >>> notebook_names()[0], notebook_names()[-2:]
-    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb'])
+    >>> notebook_names()[0], notebook_names()[-3:]
+    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb', 'drills.ipynb'])
     """
     if folder is None:
         with notebooks_dir() as folder:
             return notebook_names(folder)
     found = {p.name for p in folder.glob("*.ipynb")}
     tutorials = sorted(n for n in found if n.startswith("tutorial-"))
-    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"])
-            if n in found]
+    return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"],
+                                PAGES["drills"]) if n in found]
 
 
 @functools.cache

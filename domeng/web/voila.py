@@ -221,7 +221,7 @@ def language_links(current: str | None, page: str = "tutorial", *,
     True
     """
     current = check_language(current)
-    kept = {"tutorial": "scenario", "practice": "puzzle"}.get(page)
+    kept = {"tutorial": "scenario", "practice": "puzzle", "drills": "drill"}.get(page)
     scenario = query_value(query, kept) if kept else None
     link = query_value(query, "s")  # a teacher's own lesson (domeng.files.links) stays open too
     items = []
@@ -811,6 +811,21 @@ def _practice_link(_: Words) -> str:
     # TRANSLATORS: a link from the play page to the practice page.
     text = html.escape(_("Practice: puzzles to solve on the board, one move each"))
     return (f'<p class="domeng-practice-link" style="margin: 0 0 6px;"><a href="{href}" '
+            f'style="{_LINK_STYLE}">{text}</a></p>')
+
+
+def drills_link(lang: str | None = None) -> str:
+    """A paragraph linking the drills page in ``lang`` (a relative link; the static site
+    turns it into its own page's).
+
+    >>> 'href="drills.ipynb?lang=id"' in drills_link("id")
+    True
+    """
+    _ = words(lang)
+    href = _page_file("drills", _.lang) if _.lang != DEFAULT else "drills.ipynb"
+    # TRANSLATORS: a link from the practice page to the drills page
+    text = html.escape(_("Drills without end: settle the rounds the engine deals"))
+    return (f'<p class="domeng-drills-link" style="margin: 4px 0;"><a href="{html.escape(href)}" '
             f'style="{_LINK_STYLE}">{text}</a></p>')
 
 

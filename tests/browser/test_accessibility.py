@@ -54,8 +54,18 @@ def ready_practice(page, timeout: int) -> None:
     page.wait_for_timeout(500)
 
 
-READY = {"tutorial": ready_tutorial, "play": ready_play, "practice": ready_practice}
-QUERY = {"practice": "?puzzle=pollo-which-end"}  # the index and a puzzle open under it
+def ready_drills(page, timeout: int) -> None:
+    page.locator(".domeng-drill-question").wait_for(timeout=timeout)
+    page.locator('.domeng-seat-box-0 [data-id="pick:cucuq:0"]').click()  # a choice pressed
+    page.locator('.domeng-drill-actions [data-id="check"]').click()
+    page.locator(".domeng-drill-verdict").wait_for(timeout=timeout)  # and its verdict
+    page.wait_for_timeout(500)
+
+
+READY = {"tutorial": ready_tutorial, "play": ready_play, "practice": ready_practice,
+         "drills": ready_drills}
+QUERY = {"practice": "?puzzle=pollo-which-end",  # the index and a puzzle open under it
+         "drills": "?drill=3&level=1&term=CUCUQ"}
 
 
 def assert_no_grave_violation(page, name: str) -> None:
@@ -85,7 +95,8 @@ def test_no_serious_violation_on_the_site_front_page(axe, site_url, page):
 
 @pytest.mark.parametrize("name, path", [("tutorial", static_pages.TUTORIAL),
                                         ("play", static_pages.PLAY),
-                                        ("practice", PRACTICE)])
+                                        ("practice", PRACTICE),
+                                        ("drills", "voici/render/drills.html")])
 def test_no_serious_violation_on_the_static_site_page(axe, site_url, browser, name, path):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     static_pages.block_other_hosts(context)

@@ -68,9 +68,10 @@ IMPORT_URL = re.compile(r'import\(\s*"https?://[^"]*"')
 # What the Pyodide kernel installs as it starts (pyodide-kernel 0.7.0's worker: micropip and
 # piplite, then sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and domeng (with
 # ipywidgets, anywidget and the rest), which every page imports: each one listed here is loaded
-# by loadPyodide from the site's lock instead (``lite_config``).
+# by loadPyodide from the site's lock instead (``lite_config``). fsrs: the drills page's
+# scheduler (the extra domeng[drills]), imported inside domeng, where no cell's import loads it.
 KERNEL_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel",
-                   "jedi", "ipython", "domeng"]
+                   "jedi", "ipython", "domeng", "fsrs"]
 # the kernel's own wheels, which its extension serves to piplite (``static/pypi``)
 KERNEL_WHEELS = ["piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl",
                  "widgetsnbextension-4.*.whl"]
@@ -446,7 +447,8 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         return code if code in languages() else "en"
 
     pages = [(stem, lang(stem)) for stem in stems]
-    pages += [(f"{stem}?lang={code}", code) for stem in ("play", "practice") if stem in stems
+    pages += [(f"{stem}?lang={code}", code) for stem in ("play", "practice", "drills")
+              if stem in stems
               for code in languages()[1:]]
     hrefs = [p.replace("?", ".html?", 1) if "?" in p else p + ".html" for p, _ in pages]
 
