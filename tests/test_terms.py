@@ -101,12 +101,16 @@ def term_base() -> tuple[Entry, ...]:
 
 
 def _in_placeholder(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is the name of a ``{placeholder}``.
+    """Whether ``text[start:end]`` is the name of a ``{placeholder}`` or of a command's
+    option (``--check``): a name for the program, not a word to the reader.
 
     >>> _in_placeholder("{rank}. {name}", 1, 5), _in_placeholder("rank {name}", 0, 4)
     (True, False)
+    >>> _in_placeholder("tik su --check SEED", 9, 14)
+    True
     """
-    return text[start - 1:start] == "{" and text[end:end + 1] in ("}", ":", "!")
+    return ((text[start - 1:start] == "{" and text[end:end + 1] in ("}", ":", "!"))
+            or text[max(0, start - 2):start] == "--")
 
 
 def violations(texts: list[Text], entries: tuple[Entry, ...] | list[Entry]) -> list[Violation]:
