@@ -68,8 +68,10 @@ def widget_html(widget: Any, styles: dict[str, str]) -> str:
         label = getattr(widget, "label", "")
         named = f' aria-label="{html.escape(label)}"' if label else ""
         content = getattr(widget, "html", "")
-        return (f'<div class="{_classes(widget, "domeng-board")}"{_style(widget)}{named}>'
-                f"{content}</div>")
+        # as anywidget draws it: no ipywidgets class (their margins), board.js's own last
+        own = " ".join(["lm-Widget", *getattr(widget, "_dom_classes", ()), "domeng-board"])
+        return f'<div class="{own}"{_style(widget)}{named}>{content}</div>'
+
     if isinstance(widget, w.Box):
         box = next((BOXES[k.__name__] for k in kind if k.__name__ in BOXES), "")
         inner = "".join(widget_html(child, styles) for child in widget.children)
@@ -98,7 +100,8 @@ def widget_html(widget: Any, styles: dict[str, str]) -> str:
                 f'{_style(widget)}><label class="widget-label"{hidden}>{words}</label>'
                 f'<select aria-disabled="true" aria-label="{words}">{options}</select></div>')
     if isinstance(widget, w.Output):
-        return f'<div class="{_classes(widget, "widget-output")}"{_style(widget)}></div>'
+        own = ("lm-Panel", "widget-output")
+        return f'<div class="{_classes(widget, *own)}"{_style(widget)}></div>'
     # a widget this page does not draw before Python starts: its place, empty
     return f'<div class="{_classes(widget)}"{_style(widget)}></div>'
 
@@ -177,6 +180,7 @@ def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[s
     return shown, styles
 
 
+STYLE = re.compile(r"<style>.*?</style>", re.S)
 FIRST_CSS = Path(__file__).with_name("first-screen.css")
 CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
                   r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
@@ -194,6 +198,15 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
     for _, found in screens.values():
         styles.update(found)
 
+    seen: set[str] = set()
+
+    def once(match: re.Match[str]) -> str:
+        # every app brings the same stylesheet; one copy of it styles the whole page
+        if match.group(0) in seen:
+            return "<style></style>"
+        seen.add(match.group(0))
+        return match.group(0)
+
     def cell(m: re.Match[str]) -> str:
         index = int(m.group(2))
         parts = []
@@ -201,7 +214,7 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
             if not drawn.get(index):
                 continue
             block = (f'<div class="domeng-first-output" data-lang="{lang}">'
-                     f"{drawn[index]}</div>")
+                     f"{STYLE.sub(once, drawn[index])}</div>")
             parts.append(block if lang == ""
                          else f'<template data-lang="{lang}">{block}</template>')
         return m.group(1) + "".join(parts)

@@ -153,7 +153,19 @@ document.addEventListener("click", function (event) {
   // A cell's live output is ready when it shows at least the controls and pictures its
   // picture shows (a later chapter's table first shows a short note, then the table).
   var count = function (root) { return root.querySelectorAll("[data-act], [data-id]").length; };
+  // Voici moves the cells into its application shell, which scrolls by itself: the learner
+  // who has scrolled the page meanwhile stays where they were
+  var scrolled = 0, moved = false;
+  window.addEventListener("scroll", function () { if (!moved) scrolled = window.scrollY; });
+  var stay = function () {
+    if (moved || !cells || !cells.closest("#main")) return;
+    moved = true;
+    for (var box = cells; box; box = box.parentElement) {
+      if (box.scrollHeight > box.clientHeight + 1) { box.scrollTop = scrolled; return; }
+    }
+  };
   var swap = function () {
+    stay();
     var left = 0;
     document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
       var cell = picture.parentNode;

@@ -38,7 +38,7 @@ def test_a_table_is_drawn_as_the_page_draws_its_widgets():
     assert drawn.startswith('<div class="lm-Widget jupyter-widgets lm-Panel widget-container '
                             'widget-box widget-vbox domeng-play" style="width: 300px">')
     assert '<div class="widget-html-content"><b>hello</b></div>' in drawn
-    assert ('<div class="lm-Widget jupyter-widgets domeng-board domeng-status-box" '
+    assert ('<div class="lm-Widget domeng-status-box domeng-board" '
             'aria-label="The table"><button data-act="domeng-step">Step ▶</button></div>') in drawn
     assert styles == {"Board": board._css}  # the page adds it with the first live board
 
