@@ -83,6 +83,8 @@ def test_the_play_notebook_is_drawn_in_the_language_its_query_asks_for(tmp_path)
     other = page[page.index('<template data-lang="id">'):]
     assert "domeng-play" in own and 'data-act="domeng-step"' in own and "Step ▶" in own
     assert 'aria-current="page">Bahasa Indonesia' in other
+    # each language's pictures keep their own copy of the app's stylesheet
+    assert "<style>" in own and "<style>" in other.replace("<style></style>", "")
     # drawn as the browser's kernel draws it: the static site has no server to play together on
     assert "domeng app" in own
 

@@ -198,13 +198,15 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
     for _, found in screens.values():
         styles.update(found)
 
-    seen: set[str] = set()
+    seen: dict[str, set[str]] = {lang: set() for lang in by_index}
+    lang_now = [""]
 
     def once(match: re.Match[str]) -> str:
-        # every app brings the same stylesheet; one copy of it styles the whole page
-        if match.group(0) in seen:
+        # every app brings the same stylesheet; one copy of it in each language's pictures
+        # styles the whole page (the page shows one language's, query.js drops the others)
+        if match.group(0) in seen[lang_now[0]]:
             return "<style></style>"
-        seen.add(match.group(0))
+        seen[lang_now[0]].add(match.group(0))
         return match.group(0)
 
     def cell(m: re.Match[str]) -> str:
@@ -213,6 +215,7 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
         for lang, drawn in by_index.items():
             if not drawn.get(index):
                 continue
+            lang_now[0] = lang
             block = (f'<div class="domeng-first-output" data-lang="{lang}">'
                      f"{STYLE.sub(once, drawn[index])}</div>")
             parts.append(block if lang == ""

@@ -137,7 +137,10 @@ document.addEventListener("click", function (event) {
     var badge = document.createElement("p");
     badge.className = "domeng-first-ready";
     badge.textContent = said.ready || "Getting ready…";
-    picture.appendChild(badge);
+    // over the right of the table's title, where nothing else is (not over a link or control)
+    var spot = picture.querySelector(".domeng-header") || picture;
+    spot.style.position = "relative";
+    spot.appendChild(badge);
   });
   document.addEventListener("click", function (event) {
     var picture = event.target.closest && event.target.closest(".domeng-first-output");
