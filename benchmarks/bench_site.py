@@ -60,9 +60,10 @@ from domeng.web.site import build, static_pages  # noqa: E402
 TIMEOUT = 180_000  # ms
 TARGETS = {"cold": 12.0, "warm": 6.0, "step": 0.15, "size_mb": 40.0}
 RATIO_TARGET = 0.6  # first table, new over old (--against), cold and warm
-PAGES = {  # page → the CSS class around its first table, and around its last
-    static_pages.PLAY: (".domeng-play", ".domeng-play"),
-    static_pages.TUTORIAL: (".domeng-chapter-deal", ".domeng-chapter-game"),
+LIVE = static_pages.LIVE  # a live widget's box (a page's pictures of its tables are not in one)
+PAGES = {  # page → the CSS selector of its first live table, and of its last
+    static_pages.PLAY: (f"{LIVE} .domeng-play", f"{LIVE} .domeng-play"),
+    static_pages.TUTORIAL: (f"{LIVE} .domeng-chapter-deal", f"{LIVE} .domeng-chapter-game"),
 }
 
 
@@ -296,6 +297,161 @@ def report_ratios(static: dict[float, dict[str, dict]]) -> bool:
 
 
 
+# ------------------------------------------------------------------ the first screen (issue 35)
+FIRST = {  # page → the words of its first paragraph, found as the learner reads them
+    static_pages.TUTORIAL: ".jp-RenderedMarkdown p",
+    static_pages.PLAY: ".jp-RenderedMarkdown h1",
+}
+PICTURE = "#rendered_cells svg .domeng-pip"  # a tile's pip: a picture of tiles on the screen
+PHONE = {"viewport": {"width": 390, "height": 844}, "cpu": 4,
+         "network": {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
+                     "uploadThroughput": 1.5e6 / 8}}
+"""The phone profile: 390 px wide, CPU ×4, 9 Mbit/s down, 150 ms round trip
+(/work/shared/recipes: Chrome DevTools Protocol, per page)."""
+SHIFT_OBSERVER = """window.__cls = 0; new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+}).observe({type: 'layout-shift', buffered: true});"""
+FIRST_TARGETS = {"paragraph": 1.0, "picture": 1.5, "works_ratio": 1.05, "cls": 0.1,
+                 "phone_paragraph": 2.5}
+
+
+def gzipped(path: Path) -> int:
+    """Bytes of ``path`` gzipped (level 6), as a static host serving it compressed sends it."""
+    import gzip
+
+    return len(gzip.compress(path.read_bytes(), compresslevel=6))
+
+
+async def first_screen_visit(browser, base: str, folder: Path, path: str, *,
+                             phone: bool) -> dict:
+    """One cold visitor of ``base/path``: seconds from opening the address to its first
+    paragraph visible, to a picture of tiles visible, to its first working table (a live Step
+    shown), the cumulative layout shift until then, and the bytes fetched before then (as sent
+    by http.server, uncompressed, and as gzip would send them)."""
+    context = await browser.new_context(viewport=PHONE["viewport"] if phone
+                                        else {"width": 1280, "height": 900})
+    await context.add_init_script(SHIFT_OBSERVER)
+    page = await context.new_page()
+    if phone:
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Network.enable")
+        await cdp.send("Network.emulateNetworkConditions", PHONE["network"])
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})
+    fetched: list[str] = []
+    context.on("requestfinished", lambda r: fetched.append(r.url))
+    found: dict[str, float] = {}
+    t0 = time.perf_counter()
+    await page.goto(f"{base}/{path}", wait_until="commit", timeout=TIMEOUT)
+    checks = {"paragraph": page.locator(FIRST[path]).first,
+              "picture": page.locator(PICTURE).first,
+              "works": page.locator(f"{LIVE} .domeng-step").first}
+    while "works" not in found and time.perf_counter() - t0 < TIMEOUT / 1000:
+        for name, locator in checks.items():
+            if name not in found and await locator.is_visible():
+                found[name] = time.perf_counter() - t0
+        await asyncio.sleep(0.05)
+    cls = await page.evaluate("window.__cls")
+    before = list(fetched)
+    await context.close()
+    raw = packed = 0
+    for url in before:
+        file = folder / url.split(base, 1)[-1].split("?")[0].lstrip("/")
+        if url.startswith(base) and file.is_file():
+            raw += file.stat().st_size
+            packed += gzipped(file)
+    return {**found, "cls": cls, "raw": raw, "gzip": packed, "requests": len(before)}
+
+
+async def bench_first_screen(pw, sites: dict[str, tuple[str, Path]], loads: int) -> dict:
+    """``sites``: label → (base URL, folder). Every page of ``FIRST`` on every site, cold,
+    ``loads`` times, the sites' visitors taking turns, desktop then with the phone profile."""
+    browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    out: dict = {}
+    try:
+        for phone in (False, True):
+            for path in FIRST:
+                for _ in range(loads):
+                    for label, (base, folder) in sites.items():
+                        r = await first_screen_visit(browser, base, folder, path, phone=phone)
+                        out.setdefault((phone, path, label), []).append(r)
+    finally:
+        await browser.close()
+    return out
+
+
+def report_first_screen(results: dict, new: str, old: str) -> bool:
+    """A table of the medians, the ratio new/old of the first working table, and the targets."""
+    good = True
+    print("\n| page | profile | site | first paragraph | picture of tiles | working table | "
+          "CLS | bytes before the table (raw / gzip) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (phone, path, label), runs in sorted(results.items(), key=lambda kv: (kv[0][0], kv[0][1],
+                                                                                kv[0][2] != new)):
+        def m(key: str, runs=runs) -> float:
+            return med([r[key] for r in runs if key in r])
+
+        print(f"| {Path(path).stem} | {'phone' if phone else 'desktop'} | {label} | "
+              f"{m('paragraph'):.2f} s | {m('picture'):.2f} s | {m('works'):.2f} s | "
+              f"{m('cls'):.3f} | {m('raw') / 1e6:.1f} MB / {m('gzip') / 1e6:.1f} MB |")
+    for phone in (False, True):
+        for path in FIRST:
+            ours = results.get((phone, path, new), [])
+            theirs = results.get((phone, path, old), [])
+            works = med([r["works"] for r in ours if "works" in r])
+            ratio = works / med([r["works"] for r in theirs if "works" in r]) if theirs else 1.0
+            cls = med([r["cls"] for r in ours])
+            paragraph = med([r.get("paragraph", float("inf")) for r in ours])
+            picture = med([r.get("picture", float("inf")) for r in ours])
+            name = f"{Path(path).stem}, {'phone' if phone else 'desktop'}"
+            checks = [(f"working table {ratio:.2f}× the old site's", ratio
+                       <= FIRST_TARGETS["works_ratio"] or phone),
+                      (f"CLS {cls:.3f}", cls <= FIRST_TARGETS["cls"])]
+            if not phone:
+                checks.append((f"picture {picture:.2f} s", picture <= FIRST_TARGETS["picture"]))
+                if path == static_pages.TUTORIAL:
+                    checks.append((f"first paragraph {paragraph:.2f} s",
+                                   paragraph <= FIRST_TARGETS["paragraph"]))
+            elif path == static_pages.TUTORIAL:
+                checks.append((f"first paragraph {paragraph:.2f} s",
+                               paragraph <= FIRST_TARGETS["phone_paragraph"]))
+            for text, ok in checks:
+                good &= ok
+                print(f"{name}: {text}: {'meets' if ok else 'MISSES'} the target")
+    return good
+
+
+def site_at(rev: str, cache: Path) -> Path:
+    """The static site built from the project at git revision ``rev`` (a worktree of it in
+    /tmp, built with this build's download cache), built again in each run."""
+    tree = Path(tempfile.gettempdir()) / f"domeng-bench-{rev}"
+    if not tree.exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = tree / "_site"
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, str(tree / "domeng" / "web" / "site" / "build.py"), "--out",
+                    str(out)], check=True, cwd=tree, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "DOMENG_SITE_CACHE": str(cache), "PYTHONPATH": str(tree)})
+    print(f"build at {rev}: {time.perf_counter() - t0:.0f} s")
+    return out
+
+
+async def main_first_screen(args, site: Path) -> int:
+    """``--first-screen REV``: the issue-35 figures of ``site`` and of the site at ``REV``."""
+    from playwright.async_api import async_playwright
+
+    old = args.against.resolve() if args.against else site_at(args.first_screen, build.CACHE)
+    new_label, old_label = f"{site.name} (this tree)", f"{args.first_screen or old.name}"
+    with contextlib.ExitStack() as stack:
+        sites = {new_label: (stack.enter_context(static_pages.serve(site)), site),
+                 old_label: (stack.enter_context(static_pages.serve(old)), old)}
+        print(f"visitors, cold (load {os.getloadavg()[0]:.1f})", flush=True)
+        async with async_playwright() as pw:
+            results = await bench_first_screen(pw, sites, args.loads)
+    print(f"\nload average at the end: {os.getloadavg()[0]:.1f} on {psutil.cpu_count()} cores")
+    return 0 if report_first_screen(results, new_label, old_label) else 1
+
+
 async def main_async(args) -> int:
     from playwright.async_api import async_playwright
 
@@ -313,6 +469,8 @@ async def main_async(args) -> int:
                        check=True, stdout=subprocess.DEVNULL)
         print(f"build: {time.perf_counter() - t0:.0f} s ({build.CACHE} "
               f"{'warm' if warm else 'cold'})")
+    if args.first_screen:
+        return await main_first_screen(args, site)
     size = static_pages.site_size(site) / 1e6
     verdict = "meets" if size <= TARGETS["size_mb"] else "MISSES"
     good &= size <= TARGETS["size_mb"]
@@ -391,6 +549,11 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=1.0, metavar="RATE",
                     help="also measure every static visitor with the browser's CPU slowed "
                          "RATE times (4: a phone, as DevTools has it)")
+    ap.add_argument("--first-screen", metavar="REV", default="",
+                    help="only the first screen's figures (issue 35): first paragraph, picture "
+                         "of tiles, first working table, layout shift and bytes before it, "
+                         "desktop and phone, against the site at git revision REV built in "
+                         "the same run (or --against SITE)")
     sys.exit(asyncio.run(main_async(ap.parse_args())))
 
 

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from domeng.i18n import N_, languages, words
 
-__all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "write_template"]
+__all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "ready_words",
+           "write_template"]
 
 TEMPLATE = Path(__file__).parent / "jupyter-data/voila/templates/domeng/index.html.j2"
 """``domeng app``'s Voilà template, which holds :func:`every_language` (Voilà's page cannot
@@ -42,6 +43,16 @@ RUNNING = N_("Preparing the page: step {index} of {count}…")
 # TRANSLATORS: under the spinner of a page of `domeng app` (Python runs on the server) before
 # its code starts
 PREPARING = N_("Preparing the page…")
+
+# TRANSLATORS: over a table of a static page drawn before Python has started in the browser:
+# its buttons work once it is ready
+GETTING_READY = N_("Getting ready…")
+# TRANSLATORS: one line shown when a learner clicks a table of a static page before it is ready
+CLICKED_EARLY = N_("This table is still getting ready: your click will be carried out as "
+                   "soon as it is.")
+# TRANSLATORS: the static site's description when it is added to a phone's home screen
+APP_DESCRIPTION = N_("Learn and play Domeng, the five-player block-dominoes game of South "
+                     "Sulawesi, in your browser, also offline.")
 
 TITLES = {
     # TRANSLATORS: the site's front page links this language's tutorial; name the language
@@ -71,6 +82,19 @@ def every_language() -> dict[str, dict[str, str]]:
     True
     """
     return {lang: loading_words(lang) for lang in languages()}
+
+
+def ready_words(lang: str | None = None) -> dict[str, str]:
+    """What a static page's first screen says in ``lang`` (English by default): ``ready``
+    over a table drawn before Python started, ``early`` when it is clicked before then, and
+    the site's ``description`` for its web app manifest.
+
+    >>> ready_words("id")["ready"] != ready_words()["ready"]
+    True
+    """
+    _ = words(lang)
+    return {"ready": _(GETTING_READY), "early": _(CLICKED_EARLY),
+            "description": _(APP_DESCRIPTION)}
 
 
 def page_titles(lang: str | None = None) -> dict[str, str]:

@@ -104,6 +104,26 @@ def test_no_serious_violation_on_the_static_site_page(axe, site_url, browser, na
     try:
         page.goto(f"{site_url}/{path}{QUERY.get(name, '')}", timeout=SITE_TIMEOUT)
         READY[name](page, SITE_TIMEOUT)
+        # every table live: the pictures the build drew (domeng/web/site/first_screen.py) gone
+        page.wait_for_function("() => !document.querySelector('.domeng-first-output')",
+                               timeout=SITE_TIMEOUT)
         assert_no_grave_violation(page, f"static site's {name} page")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name, path", [("tutorial", static_pages.TUTORIAL),
+                                        ("play", static_pages.PLAY)])
+def test_no_serious_violation_on_a_static_page_getting_ready(axe, site_url, browser, name, path):
+    """The first screen, before Python has started: the text and the tables' pictures."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    static_pages.block_other_hosts(context)
+    # the page's own scripts stopped once it is drawn, so the audit meets the first screen
+    context.route("**/voici/build/**", lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{path}", timeout=SITE_TIMEOUT)
+        page.locator(".domeng-first-ready").first.wait_for(state="visible", timeout=30_000)
+        assert_no_grave_violation(page, f"static site's {name} page, getting ready")
     finally:
         context.close()

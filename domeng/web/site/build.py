@@ -42,6 +42,12 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+if __package__:
+    from domeng.web.site import first_screen, offline
+else:  # python domeng/web/site/build.py
+    import first_screen  # type: ignore[no-redef]
+    import offline  # type: ignore[no-redef]
+
 HERE = Path(__file__).resolve().parent  # domeng/web/site
 CHECKOUT = (HERE.parents[2] / "pyproject.toml").is_file() and (HERE.parents[2] / "notebooks"
                                                                  ).is_dir()
@@ -376,6 +382,12 @@ def loading_words() -> dict[str, dict[str, str]]:
     return _domeng("web.loading").every_language()
 
 
+def ready_words() -> dict[str, dict[str, str]]:
+    """What a page's first screen says, by language (``domeng.web.loading.ready_words``)."""
+    loading, languages = _domeng("web.loading"), _domeng("i18n").languages
+    return {lang: loading.ready_words(lang) for lang in languages()}
+
+
 def clean_pages(site: Path) -> list[str]:
     """Drop what would reach other hosts; add query.js to the notebooks' pages.
 
@@ -387,6 +399,7 @@ def clean_pages(site: Path) -> list[str]:
                  for p in sorted(site.rglob("render/tutorial*.html"))}
     query_js = (f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n"
                 f"window.DOMENG_LOADING = {json.dumps(loading_words(), ensure_ascii=False)};\n"
+                f"window.DOMENG_READY = {json.dumps(ready_words(), ensure_ascii=False)};\n"
                 + (HERE / "query.js").read_text())
     left = []
     for page in site.rglob("*.html"):
@@ -540,7 +553,16 @@ def main(argv: list[str] | None = None) -> int:
     for nb in notebooks:
         if not (out / "voici" / "render" / f"{nb.stem}.html").exists():
             sys.exit(f"voici built no page for {nb.name}")
+    # each page's first screen: its text and tables drawn here, shown before Python starts
+    log("first screens: " + ", ".join(first_screen.write_pages(out, notebooks,
+                                                                _domeng("i18n").languages())))
     write_index(out, notebooks)
+    # a manifest in each language and a service worker that keeps this build for the next visit
+    tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem
+                 for p in sorted(out.glob("voici/render/tutorial*.html"))}
+    said = ready_words()
+    log("offline: cache " + offline.write(out, tutorials, {lang: said[lang]["description"]
+                                                           for lang in said}))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ too
     log(f"{out} : {size_of(out) / 1e6:.1f} MB, built in {time.monotonic() - t0:.0f} s")
     return 0

@@ -101,3 +101,93 @@ document.addEventListener("click", function (event) {
     update(index, count, text);
   };
 })();
+
+// The first screen (domeng/web/site/first_screen.py): the build drew each table of the page
+// in its first state into its cell (`.domeng-first-output`), so the page is readable before
+// Python starts. The page's cells are shown at once, each picture says it is getting ready,
+// and each cell's live output, drawn out of sight (first-screen.css), takes its picture's
+// place in one frame once its widgets are drawn. A click on a picture is kept and carried
+// out on the live table, and answered at once with one line (DOMENG_READY, the catalogue's
+// words, written by build.py). Not with ?scenario= or ?s= (the lesson is put at the top).
+(function () {
+  var pictures = document.querySelectorAll(".domeng-first-output");
+  if (!pictures.length || /[?&](scenario|s)=/.test(window.location.search)) {
+    for (var i = 0; i < pictures.length; i++) pictures[i].remove();
+    return;
+  }
+  var all = window.DOMENG_READY || {};
+  var named = window.location.pathname.match(/-([\w]+)\.html$/);
+  var asked = window.location.search.match(/[?&]lang=([\w-]+)/);
+  var lang = named && all[named[1]] ? named[1] : asked && all[asked[1]] ? asked[1] : "en";
+  var said = all[lang] || all.en || {};
+  // the play and practice pages take their language from ?lang=: their picture in it
+  if (asked && !named) {
+    document.querySelectorAll('template[data-lang="' + asked[1] + '"]').forEach(function (t) {
+      var own = t.parentNode.querySelector('.domeng-first-output[data-lang=""]');
+      if (own) own.replaceWith(t.content.cloneNode(true));
+    });
+  }
+  document.querySelectorAll("template[data-lang]").forEach(function (t) { t.remove(); });
+  var cells = document.getElementById("rendered_cells");
+  if (cells) cells.style.display = "";
+  var line = document.createElement("p");
+  line.className = "domeng-first-said";
+  line.setAttribute("role", "status");
+  document.body.appendChild(line);
+  var waiting = [];  // clicks made before a table was ready: [cell, selector]
+  document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
+    if (!picture.querySelector("[data-act], [data-id], button, select")) return;
+    var badge = document.createElement("p");
+    badge.className = "domeng-first-ready";
+    badge.textContent = said.ready || "Getting ready…";
+    // over the right of the table's title, where nothing else is (not over a link or control)
+    var spot = picture.querySelector(".domeng-header") || picture;
+    spot.style.position = "relative";
+    spot.appendChild(badge);
+  });
+  document.addEventListener("click", function (event) {
+    var picture = event.target.closest && event.target.closest(".domeng-first-output");
+    if (!picture) return;
+    var hit = event.target.closest("[data-act], [data-id]");
+    if (hit && !event.target.closest("a[href]")) {
+      event.preventDefault();
+      var key = hit.getAttribute("data-act") ? "data-act" : "data-id";
+      waiting.push([picture.parentNode, "[" + key + '="' + CSS.escape(hit.getAttribute(key)) + '"]']);
+      line.textContent = said.early || "This table is still getting ready.";
+    }
+  }, true);
+  // A cell's live output is ready when it shows at least the controls and pictures its
+  // picture shows (a later chapter's table first shows a short note, then the table).
+  var count = function (root) { return root.querySelectorAll("[data-act], [data-id]").length; };
+  // Voici moves the cells into its application shell, which scrolls by itself: the learner
+  // who has scrolled the page meanwhile stays where they were
+  var scrolled = 0, moved = false;
+  window.addEventListener("scroll", function () { if (!moved) scrolled = window.scrollY; });
+  var stay = function () {
+    if (moved || !cells || !cells.closest("#main")) return;
+    moved = true;
+    for (var box = cells; box; box = box.parentElement) {
+      if (box.scrollHeight > box.clientHeight + 1) { box.scrollTop = scrolled; return; }
+    }
+  };
+  var swap = function () {
+    stay();
+    var left = 0;
+    document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
+      var cell = picture.parentNode;
+      var live = cell.querySelector(":scope > .jp-Cell-outputWrapper");
+      if (!live || !live.querySelector(".jp-OutputArea-output") ||
+          count(live) < count(picture) || live.offsetHeight === 0) { left++; return; }
+      picture.remove();
+      for (var i = waiting.length - 1; i >= 0; i--) {
+        if (waiting[i][0] !== cell) continue;
+        var target = live.querySelector(waiting[i][1]);
+        waiting.splice(i, 1);
+        if (target) target.click();
+      }
+    });
+    if (!waiting.length) line.textContent = "";
+    if (left) setTimeout(swap, 100);
+  };
+  setTimeout(swap, 100);
+})();

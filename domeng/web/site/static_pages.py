@@ -25,6 +25,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]  # the checkout (the tests and benchmarks use this module there)
 PLAY = "voici/render/play.html"
 TUTORIAL = "voici/render/tutorial.html"
+LIVE = ".jp-OutputArea-output"
+"""Around a live widget of a page: the picture the build drew of it (``first_screen``) is in a
+``.domeng-first-output`` instead, so ``f"{LIVE} .domeng-step"`` is a Step that works."""
 
 
 def free_port() -> int:

@@ -1,0 +1,272 @@
+"""The first screen of a static page, written by the build: the notebook's text and each
+table in its first state, as the learner first sees them, before Python starts in the browser.
+
+``python -m domeng.web.site.first_screen NOTEBOOK [QUERY]`` runs the notebook's code cells
+here, in this process, as the page's kernel will (``QUERY`` is the page's query string, given
+to the cells as ``QUERY_STRING``: ``lang=id`` for the play page in Indonesian), and prints
+one JSON list: for each cell, its ``index`` (Voici's ``cell-index``, from 1), its ``kind``
+(``markdown`` or ``code``) and its ``html``. A markdown cell is drawn by mistune; a code
+cell's outputs are its printed text, its HTML (``domeng.render``'s pictures) and its widgets
+drawn without a browser: the app's views are :class:`domeng.app.board.Board` widgets whose
+``html`` is what ``domeng.render`` drew for the table's first state, and every box around
+them gets the classes and layout ipywidgets gives it in the page, so the picture has the
+live table's size and place (``query.js`` puts the live widget there once it exists).
+
+It runs in a process of its own (``domeng/web/site/build.py`` starts it) because the cells
+make widgets and change the process (IPython's shell, the shared widgets).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["cells", "into_page", "write_pages", "widget_html"]
+
+WIDGET = "lm-Widget jupyter-widgets"
+BOXES = {"VBox": "widget-vbox", "HBox": "widget-hbox", "Box": "", "GridBox": "widget-gridbox"}
+
+
+def _classes(widget: Any, *own: str) -> str:
+    return " ".join([WIDGET, *own, *getattr(widget, "_dom_classes", ())]).strip()
+
+
+def _style(widget: Any) -> str:
+    """The widget's layout as inline CSS, as ipywidgets sets it on the element."""
+    layout = getattr(widget, "layout", None)
+    if layout is None:
+        return ""
+    rules = []
+    for name in layout.keys:
+        if name.startswith("_") or name in ("comm", "keys", "log"):
+            continue
+        value = getattr(layout, name, None)
+        if value is None or value == "" or not isinstance(value, str):
+            continue
+        rules.append(f"{name.replace('_', '-')}: {value}")
+    return f' style="{html.escape("; ".join(rules))}"' if rules else ""
+
+
+def widget_html(widget: Any, styles: dict[str, str]) -> str:
+    """``widget`` drawn without a browser, its controls disabled (the page enables them when
+    its live widget takes their place); ``styles`` collects the CSS of each anywidget class
+    met (the page adds it when the live widget is drawn: the picture needs it before)."""
+    import anywidget
+    import ipywidgets as w
+
+    kind = type(widget).__mro__
+    if isinstance(widget, anywidget.AnyWidget):
+        css = getattr(widget, "_css", "")
+        if isinstance(css, str) and css:
+            styles[type(widget).__name__] = css
+        label = getattr(widget, "label", "")
+        named = f' aria-label="{html.escape(label)}"' if label else ""
+        content = getattr(widget, "html", "")
+        # as anywidget draws it: no ipywidgets class (their margins), board.js's own last
+        own = " ".join(["lm-Widget", *getattr(widget, "_dom_classes", ()), "domeng-board"])
+        return f'<div class="{own}"{_style(widget)}{named}>{content}</div>'
+
+    if isinstance(widget, w.Box):
+        box = next((BOXES[k.__name__] for k in kind if k.__name__ in BOXES), "")
+        inner = "".join(widget_html(child, styles) for child in widget.children)
+        own = ["lm-Panel", "widget-container", "widget-box", *([box] if box else [])]
+        return f'<div class="{_classes(widget, *own)}"{_style(widget)}>{inner}</div>'
+    if isinstance(widget, w.HTML | w.HTMLMath | w.Label):
+        value = widget.value if not isinstance(widget, w.Label) else html.escape(widget.value)
+        own = "widget-html" if not isinstance(widget, w.Label) else "widget-label"
+        return (f'<div class="{_classes(widget, "widget-inline-hbox", own)}"{_style(widget)}>'
+                '<label class="widget-label" style="display: none;"></label>'
+                f'<div class="widget-html-content">{value}</div></div>')
+    if isinstance(widget, w.Button | w.ToggleButton | w.FileUpload):
+        own = ["jupyter-button", "widget-button" if isinstance(widget, w.Button)
+               else "widget-toggle-button" if isinstance(widget, w.ToggleButton)
+               else "widget-upload"]
+        words = html.escape(widget.description or "")
+        tip = f' title="{html.escape(widget.tooltip)}"' if getattr(widget, "tooltip", "") else ""
+        return (f'<button type="button" aria-disabled="true" class="{_classes(widget, *own)}"'
+                f"{_style(widget)}{tip}>{words}</button>")
+    if isinstance(widget, w.Dropdown):
+        options = "".join(f"<option{' selected' if label == widget.label else ''}>"
+                          f"{html.escape(str(label))}</option>" for label in widget._options_labels)
+        words = html.escape(widget.description or "")
+        hidden = "" if words else ' style="display: none;"'
+        return (f'<div class="{_classes(widget, "widget-inline-hbox", "widget-dropdown")}"'
+                f'{_style(widget)}><label class="widget-label"{hidden}>{words}</label>'
+                f'<select aria-disabled="true" aria-label="{words}">{options}</select></div>')
+    if isinstance(widget, w.Output):
+        own = ("lm-Panel", "widget-output")
+        return f'<div class="{_classes(widget, *own)}"{_style(widget)}></div>'
+    # a widget this page does not draw before Python starts: its place, empty
+    return f'<div class="{_classes(widget)}"{_style(widget)}></div>'
+
+
+def _output_html(data: dict[str, Any], styles: dict[str, str]) -> str:
+    """One output as the page shows it (the widget of a widget view, or its HTML, or text)."""
+    from ipywidgets.widgets.widget import _instances
+
+    view = data.get("application/vnd.jupyter.widget-view+json")
+    if view and view.get("model_id") in _instances:
+        inner = widget_html(_instances[view["model_id"]], styles)
+        return (f'<div class="domeng-first-widget" data-model="{view["model_id"]}">'
+                f"{inner}</div>")
+    if "text/html" in data:
+        return f'<div class="jp-RenderedHTMLCommon jp-RenderedHTML">{data["text/html"]}</div>'
+    if "image/svg+xml" in data:
+        return f'<div class="jp-RenderedSVG">{data["image/svg+xml"]}</div>'
+    if "text/plain" in data:
+        return f'<div class="jp-RenderedText"><pre>{html.escape(data["text/plain"])}</pre></div>'
+    return ""
+
+
+def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Each cell of ``notebook`` as the page first shows it, and the anywidget classes' CSS
+    (see the module's documentation)."""
+    import anywidget  # noqa: F401  (imported before the platform below is set)
+    import ipywidgets  # noqa: F401
+    import mistune
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    os.environ["QUERY_STRING"] = query
+    # the cells see the platform of the page's kernel, Python in the browser: what they draw
+    # for the static site (the play page says playing together needs a server) is drawn here
+    shell = InteractiveShell.instance()
+    sys.platform = "emscripten"
+    hook = type(shell.displayhook)
+    hook.write_output_prompt = lambda self: None  # the result is kept below, not printed
+    hook.write_format_data = lambda self, data, md=None: None
+    markdown = mistune.create_markdown(plugins=["table", "strikethrough"], escape=False)
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    shown: list[dict[str, Any]] = []
+    outputs: dict[int, list[dict[str, Any] | str]] = {}
+    for index, cell in enumerate(data.get("cells", []), start=1):
+        source = "".join(cell.get("source", []))
+        if cell.get("cell_type") == "markdown":
+            shown.append({"index": index, "kind": "markdown", "html": markdown(source)})
+            continue
+        if cell.get("cell_type") != "code":
+            continue
+        with capture_output() as cap:
+            result = shell.run_cell(source, store_history=False)
+        got: list[dict[str, Any] | str] = []
+        if cap.stdout:
+            got.append(cap.stdout)
+        got += [out.data for out in cap.outputs]
+        if result.result is not None:
+            got.append(shell.display_formatter.format(result.result)[0])
+        if result.error_in_exec is not None:  # the live page shows it; the picture does not
+            got = []
+        outputs[index] = got
+        shown.append({"index": index, "kind": "code", "html": ""})
+    styles: dict[str, str] = {}
+    # the widgets are drawn once every cell has run: a table a later cell sets up (the play
+    # page's language, the tutorial's later chapters) is drawn as the page first shows it
+    for entry in shown:
+        if entry["kind"] != "code":
+            continue
+        parts = []
+        for out in outputs[entry["index"]]:
+            if isinstance(out, str):
+                parts.append(f'<div class="jp-RenderedText"><pre>{html.escape(out)}</pre></div>')
+            else:
+                parts.append(_output_html(out, styles))
+        entry["html"] = "".join(p for p in parts if p)
+    return shown, styles
+
+
+STYLE = re.compile(r"<style>.*?</style>", re.S)
+FIRST_CSS = Path(__file__).with_name("first-screen.css")
+CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
+                  r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
+
+
+def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str, str]]]) -> str:
+    """``page`` (a Voici page) with its first screen: each code cell's picture, by language
+    (``screens``: the page's query language, "" for its own, to :func:`cells`' answer), in a
+    ``<template>`` for the other languages (``query.js`` picks one), and the stylesheet the
+    picture needs before the page's own is loaded."""
+    own = screens[""]
+    by_index = {lang: {c["index"]: c["html"] for c in got if c["kind"] == "code"}
+                for lang, (got, _) in screens.items()}
+    styles: dict[str, str] = {}
+    for _, found in screens.values():
+        styles.update(found)
+
+    seen: dict[str, set[str]] = {lang: set() for lang in by_index}
+    lang_now = [""]
+
+    def once(match: re.Match[str]) -> str:
+        # every app brings the same stylesheet; one copy of it in each language's pictures
+        # styles the whole page (the page shows one language's, query.js drops the others)
+        if match.group(0) in seen[lang_now[0]]:
+            return "<style></style>"
+        seen[lang_now[0]].add(match.group(0))
+        return match.group(0)
+
+    def cell(m: re.Match[str]) -> str:
+        index = int(m.group(2))
+        parts = []
+        for lang, drawn in by_index.items():
+            if not drawn.get(index):
+                continue
+            lang_now[0] = lang
+            block = (f'<div class="domeng-first-output" data-lang="{lang}">'
+                     f"{STYLE.sub(once, drawn[index])}</div>")
+            parts.append(block if lang == ""
+                         else f'<template data-lang="{lang}">{block}</template>')
+        return m.group(1) + "".join(parts)
+
+    if not [c for c in own[0] if c["kind"] == "code" and c["html"]]:
+        return page
+    page = CELL.sub(cell, page)
+    css = FIRST_CSS.read_text(encoding="utf-8") + "\n".join(styles.values())
+    # the class that shows the first screen, set before the body is read so the page shows
+    # as it arrives (not with a teacher's lesson, ?scenario= or ?s=, which query.js puts on top)
+    mark = ('<script>if (!/[?&](scenario|s)=/.test(location.search)) '
+            'document.documentElement.classList.add("domeng-first");</script>\n')
+    return page.replace("</head>", f'<style id="domeng-first-css">\n{css}</style>\n{mark}'
+                        "</head>", 1)
+
+
+def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...]) -> list[str]:
+    """Write each notebook's first screen into its page under ``site/voici/render``; a page
+    that takes its language from its query (the play and practice pages) gets one for each of
+    ``languages``. Returns the pages written."""
+    done = []
+    for nb in notebooks:
+        page = site / "voici" / "render" / f"{nb.stem}.html"
+        asks = [""] + ([f"lang={code}" for code in languages[1:]]
+                       if not nb.stem.startswith("tutorial") else [])
+        screens = {}
+        for query in asks:
+            env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+            result = subprocess.run([sys.executable, "-m", "domeng.web.site.first_screen",
+                                     str(nb), query], capture_output=True, text=True, env=env,
+                                    cwd=Path(__file__).resolve().parents[3])
+            if result.returncode != 0:
+                sys.exit(f"the first screen of {nb.name} ({query or 'as it is'}) failed:\n"
+                         + result.stderr[-3000:])
+            got = json.loads(result.stdout)
+            screens[query.removeprefix("lang=")] = (got["cells"], got["styles"])
+        page.write_text(into_page(page.read_text(encoding="utf-8"), screens), encoding="utf-8")
+        done.append(page.name)
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    notebook = Path(argv[0]).resolve()
+    os.chdir(notebook.parent)  # as a kernel runs a notebook: in its folder
+    got, styles = cells(notebook, argv[1] if len(argv) > 1 else "")
+    sys.stdout.write(json.dumps({"cells": got, "styles": styles}, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The static site's first screen, its offline second visit and its web app manifest.
+
+A page shows its text and each table's picture (drawn by the build, ``first_screen``) before
+Python has started in the browser; the live table then takes the picture's place without the
+page moving, and a click made before then is answered with one line and carried out once the
+table is live. After one visit the site's service worker (``offline``) opens the tutorial and
+plays with the network off. The site is the one ``DOMENG_SITE`` names, or one built here
+(tests/browser/conftest.py's ``site_url``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+from playwright.sync_api import expect
+
+from domeng.web.loading import ready_words
+from domeng.web.site import static_pages
+
+TIMEOUT = 180_000  # ms: a cold start of Pyodide on a busy 2-core machine
+LIVE = static_pages.LIVE
+LAST_BOX = """() => { const e = document.querySelector('.domeng-first-output .domeng-play');
+  if (!e) return null; const r = e.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
+SHIFTS = """window.__cls = 0; new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+}).observe({type: 'layout-shift', buffered: true});"""
+
+
+def open_play_page(site_url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(SHIFTS)
+    blocked = static_pages.block_other_hosts(context)
+    page = context.new_page()
+    page.goto(f"{site_url}/{static_pages.PLAY}", wait_until="commit", timeout=TIMEOUT)
+    picture = page.locator(".domeng-first-output .domeng-play")
+    # the picture is there before Python: its Step is drawn, the table says it is getting ready
+    picture.locator(".domeng-step").wait_for(state="visible", timeout=30_000)
+    expect(page.locator(".domeng-first-ready").first).to_have_text(ready_words()["ready"])
+    assert not page.locator(f"{LIVE} .domeng-step").first.is_visible()
+    assert "event 0" in picture.locator(".domeng-status").first.inner_text()
+    return context, page, blocked
+
+
+def test_the_play_page_is_drawn_at_once_and_its_live_table_takes_the_pictures_place(
+    site_url, browser
+):
+    context, page, blocked = open_play_page(site_url, browser)
+    box = page.evaluate(LAST_BOX)
+    while True:  # the picture's last place and size before the live table takes it
+        last = page.evaluate(LAST_BOX)
+        if last is None:
+            break
+        box = last
+        page.wait_for_timeout(100)
+    live = page.locator(f"{LIVE} .domeng-play")
+    live.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    assert page.locator(".domeng-first-output").count() == 0  # every picture has gone
+    # the live table is where its picture was, as wide and as tall
+    after = live.bounding_box()
+    for key in ("x", "y", "width", "height"):
+        assert abs(after[key] - box[key]) <= 2, (key, box, after)
+    cls = page.evaluate("window.__cls")
+    assert cls <= 0.1, f"cumulative layout shift {cls:.3f} up to the working table"
+    assert blocked == []
+    context.close()
+
+
+def test_a_click_before_the_table_is_live_is_answered_and_carried_out(site_url, browser):
+    context, page, blocked = open_play_page(site_url, browser)
+    page.locator(".domeng-first-output .domeng-play .domeng-step").click()
+    expect(page.locator(".domeng-first-said")).to_have_text(ready_words()["early"])
+    live = page.locator(f"{LIVE} .domeng-play")
+    live.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    # the Step was carried out on the live table, and the line has gone
+    expect(live.locator(".domeng-status").first).to_contain_text("event 1", timeout=30_000)
+    expect(page.locator(".domeng-first-said")).to_be_empty()
+    assert blocked == []
+    context.close()
+
+
+def test_the_indonesian_tutorial_is_readable_before_python_and_then_works(site_url, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.goto(f"{site_url}/voici/render/tutorial-id.html", wait_until="commit", timeout=TIMEOUT)
+    page.locator(".jp-RenderedMarkdown h1").first.wait_for(state="visible", timeout=30_000)
+    page.locator(".domeng-first-output svg").first.wait_for(state="visible", timeout=30_000)
+    expect(page.locator(".domeng-first-ready").first).to_have_text(ready_words("id")["ready"])
+    first = page.locator(f"{LIVE} .domeng-chapter-deal")
+    step = first.locator(".domeng-step").first
+    step.wait_for(state="visible", timeout=TIMEOUT)
+    status = first.locator(".domeng-status").first
+    before = status.inner_text()
+    step.click()
+    expect(status).not_to_have_text(before, timeout=30_000)
+    assert page.evaluate("window.__cls") <= 0.1
+    context.close()
+
+
+def test_a_second_visit_opens_the_tutorial_and_plays_with_the_network_off(site_url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
+    page.locator(f"{LIVE} .domeng-chapter-deal .domeng-step").first.wait_for(
+        state="visible", timeout=TIMEOUT)
+    # the worker is registered once the first table is live, and is active once it holds
+    # every file of this build
+    kept = page.evaluate("""async () => { const r = await navigator.serviceWorker.ready;
+        const names = await caches.keys(); const cache = await caches.open(names[0]);
+        return {names, files: (await cache.keys()).length, script: r.active.scriptURL}; }""")
+    assert kept["script"] == f"{site_url}/sw.js"
+    assert len(kept["names"]) == 1 and re.fullmatch(r"domeng-[0-9a-f]{16}", kept["names"][0])
+    assert kept["files"] > 100
+    context.set_offline(True)
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}?lang=en", timeout=TIMEOUT)
+    first = page.locator(f"{LIVE} .domeng-chapter-deal")
+    step = first.locator(".domeng-step").first
+    step.wait_for(state="visible", timeout=TIMEOUT)
+    status = first.locator(".domeng-status").first
+    before = status.inner_text()
+    step.click()
+    expect(status).not_to_have_text(before, timeout=30_000)
+    context.close()
+
+
+def test_every_page_links_a_manifest_in_its_language_with_its_tutorial_as_start(
+    site_url, browser
+):
+    context = browser.new_context()
+    page = context.new_page()
+    for path, lang in [("index.html", "en"), (static_pages.TUTORIAL, "en"),
+                       ("voici/render/tutorial-id.html", "id"),
+                       ("voici/render/tutorial-lt.html", "lt"), (static_pages.PLAY, "en")]:
+        page.goto(f"{site_url}/{path}", wait_until="domcontentloaded", timeout=TIMEOUT)
+        href = page.locator("link[rel=manifest]").evaluate("link => link.href")
+        with urllib.request.urlopen(href, timeout=10) as answer:
+            manifest = json.loads(answer.read().decode())
+        assert manifest["lang"] == lang and manifest["name"] == "Domeng", path
+        assert manifest["description"] == ready_words(lang)["description"]
+        assert manifest["display"] == "standalone"
+        base = href.rsplit("/", 1)[0]
+        start = manifest["start_url"]
+        assert re.fullmatch(r"voici/render/tutorial(-id|-lt)?\.html", start)
+        assert start.endswith(f"-{lang}.html" if lang != "en" else "/tutorial.html")
+        for url in [start, *(icon["src"] for icon in manifest["icons"])]:
+            with urllib.request.urlopen(f"{base}/{url}", timeout=10) as answer:
+                assert answer.status == 200, url
+    context.close()

@@ -1,0 +1,134 @@
+"""The static site's first screen and offline files, without a browser: what the build
+writes (``domeng.web.site.first_screen`` and ``domeng.web.site.offline``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import ipywidgets as w
+
+from domeng.app.board import Board
+from domeng.web.site import first_screen, offline
+
+CELLS = """<body><div id="rendered_cells" style="display: none"><div>
+<div cell-index="1">
+  <script>
+    voila_process(1, 2)
+  </script>
+  <div id="cell-id=a1" class="jp-Cell jp-MarkdownCell jp-Notebook-cell"><p>Words</p></div>
+</div><div cell-index="2">
+  <script>
+    voila_process(2, 2)
+  </script>
+  <div id="cell-id=b2" class="jp-Cell jp-CodeCell jp-Notebook-cell jp-mod-noOutputs ">
+</div></div></div></div></body>"""
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+PAGE = f"<html><head><title>t</title></head>{CELLS}</html>"
+
+
+def test_a_table_is_drawn_as_the_page_draws_its_widgets():
+    board = Board(html='<button data-act="domeng-step">Step ▶</button>', label="The table")
+    board.add_class("domeng-status-box")
+    box = w.VBox([w.HTML("<b>hello</b>"), board], layout=w.Layout(width="300px"))
+    box.add_class("domeng-play")
+    styles: dict[str, str] = {}
+    drawn = first_screen.widget_html(box, styles)
+    assert drawn.startswith('<div class="lm-Widget jupyter-widgets lm-Panel widget-container '
+                            'widget-box widget-vbox domeng-play" style="width: 300px">')
+    assert '<div class="widget-html-content"><b>hello</b></div>' in drawn
+    assert ('<div class="lm-Widget domeng-status-box domeng-board" '
+            'aria-label="The table"><button data-act="domeng-step">Step ▶</button></div>') in drawn
+    assert styles == {"Board": board._css}  # the page adds it with the first live board
+
+
+def test_a_button_of_the_picture_is_marked_as_not_yet_working():
+    drawn = first_screen.widget_html(w.Button(description="New game", tooltip="a new deal"), {})
+    assert 'aria-disabled="true"' in drawn and ">New game</button>" in drawn
+    assert 'title="a new deal"' in drawn
+
+
+def test_the_pictures_go_into_their_code_cells_and_the_other_languages_into_templates():
+    screens = {
+        "": ([{"index": 1, "kind": "markdown", "html": "<p>Words</p>"},
+              {"index": 2, "kind": "code", "html": "<svg>en</svg>"}], {"Board": ".x{}"}),
+        "id": ([{"index": 2, "kind": "code", "html": "<svg>id</svg>"}], {}),
+    }
+    page = first_screen.into_page(PAGE, screens)
+    cell = page[page.index('cell-index="2"'):]
+    assert cell.index('class="domeng-first-output" data-lang=""><svg>en</svg>') < cell.index(
+        '<template data-lang="id"><div class="domeng-first-output" data-lang="id"><svg>id')
+    assert 'cell-index="1"' in page and page.count("domeng-first-output\" data-lang") == 2
+    head = page[:page.index("</head>")]
+    assert '<style id="domeng-first-css">' in head and ".x{}" in head
+    assert 'classList.add("domeng-first")' in head  # shown as the page arrives
+
+
+def test_a_page_without_a_picture_is_left_as_it_is():
+    screens = {"": ([{"index": 2, "kind": "code", "html": ""}], {})}
+    assert first_screen.into_page(PAGE, screens) == PAGE
+
+
+def test_the_play_notebook_is_drawn_in_the_language_its_query_asks_for(tmp_path):
+    from domeng.web.site.first_screen import write_pages
+
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    (render / "play.html").write_text(PAGE.replace("voila_process(2, 2)", "voila_process(2, 3)"),
+                                      encoding="utf-8")
+    assert write_pages(tmp_path, [NOTEBOOKS / "play.ipynb"], ("en", "id")) == ["play.html"]
+    page = (render / "play.html").read_text(encoding="utf-8")
+    own = page[page.index('data-lang="">'):page.index('<template data-lang="id">')]
+    other = page[page.index('<template data-lang="id">'):]
+    assert "domeng-play" in own and 'data-act="domeng-step"' in own and "Step ▶" in own
+    assert 'aria-current="page">Bahasa Indonesia' in other
+    # each language's pictures keep their own copy of the app's stylesheet
+    assert "<style>" in own and "<style>" in other.replace("<style></style>", "")
+    # drawn as the browser's kernel draws it: the static site has no server to play together on
+    assert "domeng app" in own
+
+
+def site(tmp_path):
+    root = tmp_path / "site"
+    (root / "voici" / "render").mkdir(parents=True)
+    (root / "docs").mkdir()
+    for name in ("tutorial", "tutorial-id", "play"):
+        (root / "voici" / "render" / f"{name}.html").write_text(
+            "<html><head></head><body><p>x</p></body></html>", encoding="utf-8")
+    (root / "index.html").write_text("<html><head></head><body></body></html>",
+                                     encoding="utf-8")
+    (root / "docs" / "index.html").write_text("<html><head></head><body></body></html>")
+    (root / "static.js").write_text("one")
+    (root / "static.js.map").write_text("{}")
+    return root
+
+
+def test_the_offline_files_name_the_build_and_each_page_links_its_language(tmp_path):
+    root = site(tmp_path)
+    tutorials = {"en": "tutorial", "id": "tutorial-id"}
+    said = {"en": "Learn", "id": "Belajar"}
+    built = offline.write(root, tutorials, said)
+    assert re.fullmatch(r"[0-9a-f]{16}", built)
+    manifest = json.loads((root / "manifest-id.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "id" and manifest["description"] == "Belajar"
+    assert manifest["start_url"] == "voici/render/tutorial-id.html"
+    assert manifest["icons"][0]["src"] == "icon.svg" and (root / "icon.svg").exists()
+    page = (root / "voici" / "render" / "tutorial-id.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="../../manifest-id.webmanifest">' in page
+    assert 'data-root="../../"' in page
+    assert 'href="manifest-en.webmanifest"' in (root / "index.html").read_text()
+    assert "manifest" not in (root / "docs" / "index.html").read_text()  # a site of its own
+    worker = (root / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{built}";' in worker
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
+    assert "static.js" in files and "voici/render/play.html" in files
+    assert not [f for f in files if f.startswith("docs/") or f.endswith(".map") or f == "sw.js"]
+
+
+def test_a_new_build_is_a_new_cache(tmp_path):
+    root = site(tmp_path)
+    first = offline.version(root, offline.files_to_keep(root))
+    assert offline.version(root, offline.files_to_keep(root)) == first
+    (root / "static.js").write_text("two")
+    assert offline.version(root, offline.files_to_keep(root)) != first
