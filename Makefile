@@ -59,10 +59,11 @@ play: venv
 # The static site: whatever notebooks are in notebooks/ now, Pyodide and pinned wheels from
 # the registries (kept in site/.cache, so a second build is quick and needs no network).
 # Serve it with any static file server: python3 -m http.server --directory $(SITE)
-# domeng/web/site/build.py needs only the standard library: it makes its own venv for the build
-# tools.
-site:
-	$(PYTHON) domeng/web/site/build.py --out $(SITE)
+# domeng/web/site/build.py makes its own venv for the build tools; it runs in the project's venv
+# because each page's first screen (first_screen.py) runs the notebook's cells with domeng and
+# its widgets to draw the tables a learner sees before Python has started in the browser.
+site: venv
+	$(BIN)/python domeng/web/site/build.py --out $(SITE)
 
 # The tests' npm tools, pinned in package.json and package-lock.json (npm ci installs exactly
 # those, into node_modules/): axe-core, the accessibility engine the browser tests run in
