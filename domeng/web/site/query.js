@@ -108,10 +108,11 @@ document.addEventListener("click", function (event) {
 // and each cell's live output, drawn out of sight (first-screen.css), takes its picture's
 // place in one frame once its widgets are drawn. A click on a picture is kept and carried
 // out on the live table, and answered at once with one line (DOMENG_READY, the catalogue's
-// words, written by build.py). Not with ?scenario= or ?s= (the lesson is put at the top).
+// words, written by build.py). Not with ?scenario= or ?s= (the lesson is put at the top), nor
+// with ?puzzle= or ?drill= (the page opens at that puzzle or drill, not at the one drawn).
 (function () {
   var pictures = document.querySelectorAll(".domeng-first-output");
-  if (!pictures.length || /[?&](scenario|s)=/.test(window.location.search)) {
+  if (!pictures.length || /[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
     for (var i = 0; i < pictures.length; i++) pictures[i].remove();
     return;
   }
