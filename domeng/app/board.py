@@ -358,3 +358,21 @@ class Pane(Board):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def reported(show: Callable[[Exception], object],
+             fn: Callable[..., object]) -> Callable[..., None]:
+    """``fn`` for a callback: an error it raises is given to ``show`` (the app's log, a page's
+    one line), never swallowed.
+
+    >>> reported(lambda exc: print("said:", exc), lambda v: int(v))("x")
+    said: invalid literal for int() with base 10: 'x'
+    """
+
+    def run(*args: object) -> None:
+        try:
+            fn(*args)
+        except Exception as exc:
+            show(exc)
+
+    return run

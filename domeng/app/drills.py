@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from urllib.parse import urlencode
 
 import anywidget
@@ -41,7 +40,7 @@ import traitlets
 
 from domeng import render
 from domeng.app import find
-from domeng.app.board import Board, asset
+from domeng.app.board import Board, asset, reported
 from domeng.app.drill_controller import DrillController
 from domeng.drills import LEVELS
 from domeng.errors import DomengError
@@ -81,15 +80,6 @@ def _style() -> w.HTML:
     return style
 
 
-def _guard(page: DrillsPage, fn: Callable[[str], object]) -> Callable[[str], None]:
-    def run(value: str) -> None:
-        try:
-            fn(value)
-        except Exception as exc:
-            page.show_error(exc)
-    return run
-
-
 class DrillsPage(w.VBox):
     """The drills page (see the module's documentation). ``lang``: its language (None:
     English); ``controller``: its :class:`DrillController` (tests give one with a fixed
@@ -106,13 +96,13 @@ class DrillsPage(w.VBox):
         self.intro.add_class("domeng-drills-intro")
         self.error = w.HTML()
         self.error.add_class("domeng-query-error")
-        self.levels = Board(on_select=_guard(self, self._level))
+        self.levels = Board(on_select=reported(self.show_error, self._level))
         self.levels.add_class("domeng-drill-levels-box")
         self.question = w.HTML()
         self.question.add_class("domeng-drill-question-box")
         self.seats = []
         for s in range(5):
-            b = Board(on_select=_guard(self, c.pick))
+            b = Board(on_select=reported(self.show_error, c.pick))
             b.add_class("domeng-seat-box")
             b.add_class(f"domeng-seat-box-{s}")
             self.seats.append(b)
@@ -120,9 +110,9 @@ class DrillsPage(w.VBox):
         self.table.add_class("domeng-table")
         board = w.Box([*self.seats, self.table])
         board.add_class("domeng-board-area")
-        self.choices = Board(on_select=_guard(self, c.pick))
+        self.choices = Board(on_select=reported(self.show_error, c.pick))
         self.choices.add_class("domeng-drill-choices")
-        self.actions = Board(on_select=_guard(self, self._act))
+        self.actions = Board(on_select=reported(self.show_error, self._act))
         self.actions.add_class("domeng-drill-actions")
         self.verdict = w.HTML()
         self.verdict.add_class("domeng-drill-verdict-box")
@@ -130,7 +120,7 @@ class DrillsPage(w.VBox):
         side.add_class("domeng-side")
         body = w.Box([board, side])
         body.add_class("domeng-body")
-        self.panel = Board(on_select=_guard(self, self._term))
+        self.panel = Board(on_select=reported(self.show_error, self._term))
         self.panel.add_class("domeng-drill-panel")
         super().__init__([self.memory, _style(), self.bar, self.intro, self.error, self.levels,
                           self.question, body, self.panel])

@@ -54,7 +54,7 @@ import traitlets
 
 from domeng import render
 from domeng.app import find, texts
-from domeng.app.board import Board, Control, Region, asset
+from domeng.app.board import Board, Control, Region, asset, reported
 from domeng.app.panels import ErrorView, lesson_html
 from domeng.app.quiz import RIGHT, WRONG
 from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
@@ -518,7 +518,7 @@ class _Index(Board):
     """The puzzles by level, then by the term each practises first; solved ones marked."""
 
     def __init__(self, page: PracticePage) -> None:
-        super().__init__(on_select=guarded_page(page, page.open_puzzle))
+        super().__init__(on_select=reported(page.show_error, page.open_puzzle))
         self.page = page
         self.add_class("domeng-practice-index")
 
@@ -566,18 +566,6 @@ def grouped(puzzles: Sequence) -> dict[int, dict[str, list]]:
         first = p.terms[0].label if p.terms else ""
         by_level.setdefault(p.level, {}).setdefault(first, []).append(p)
     return {level: by_level[level] for level in sorted(by_level)}
-
-
-def guarded_page(page: PracticePage, fn: Callable[[str], object]) -> Callable[[str], None]:
-    """``fn`` for a callback of the page: an error it raises is one line on the page."""
-
-    def run(value: str) -> None:
-        try:
-            fn(value)
-        except Exception as exc:
-            page.show_error(exc)
-
-    return run
 
 
 class PracticePage(w.VBox):

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from domeng import render
 from domeng.app import texts
-from domeng.app.board import Control, Pane, Region
+from domeng.app.board import Control, Pane, Region, reported
 from domeng.app.controller import PERSON, Controller, EndOption
 from domeng.events import Event
 from domeng.explain.status import deal_text
@@ -48,14 +48,7 @@ __all__ = [
 
 def guarded(ctrl: Controller, fn: Callable[..., object]) -> Callable[..., None]:
     """``fn`` for a callback: an error it raises is shown in the app, never swallowed."""
-
-    def run(*args: object) -> None:
-        try:
-            fn(*args)
-        except Exception as exc:
-            ctrl.report(exc)
-
-    return run
+    return reported(ctrl.report, fn)
 
 
 def button(css: str, on_click: Callable[[], object], ctrl: Controller) -> w.Button:
