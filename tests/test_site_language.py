@@ -18,6 +18,7 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node runs 
 STUBS = """
 var sent = null;
 var document = {getElementById: function () { return null; },
+                querySelectorAll: function () { return []; },
                 addEventListener: function () {}, documentElement: {}};
 var window = {location: {pathname: %s, search: %s, hash: "#c3",
                          replace: function (u) { sent = u; }}};
