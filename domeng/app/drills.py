@@ -199,7 +199,7 @@ class DrillsPage(w.VBox):
         if d is None:
             return
         title = _("Drill {seed} · level {level} · {term}", seed=d.seed, level=d.level,
-                  term=d.term.value)
+                  term=d.term.label)
         self.question.value = (f'<h2 class="domeng-drill-title">{html.escape(title)}</h2>'
                                f'<p class="domeng-drill-question">'
                                f"{html.escape(d.question(lang))}</p>")
