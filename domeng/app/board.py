@@ -376,3 +376,27 @@ def reported(show: Callable[[Exception], object],
             show(exc)
 
     return run
+
+
+def seat_area(seats: int, on_select: Callable[[str], object]
+              ) -> tuple[list[Board], w.HTML, w.Box]:
+    """The board of a table answered by clicking: one :class:`Board` a seat (classes
+    ``domeng-seat-box`` and ``domeng-seat-box-N``), the table's picture (``domeng-table``)
+    and the box laying them out (``domeng-board-area``), as the seat questions and the
+    drills draw them.
+
+    >>> boards, table, area = seat_area(5, print)
+    >>> len(boards), boards[4]._dom_classes, area._dom_classes
+    (5, ('domeng-seat-box', 'domeng-seat-box-4'), ('domeng-board-area',))
+    """
+    boards = []
+    for s in range(seats):
+        b = Board(on_select=on_select)
+        b.add_class("domeng-seat-box")
+        b.add_class(f"domeng-seat-box-{s}")
+        boards.append(b)
+    table = w.HTML()
+    table.add_class("domeng-table")
+    area = w.Box([*boards, table])
+    area.add_class("domeng-board-area")
+    return boards, table, area

@@ -40,12 +40,13 @@ import traitlets
 
 from domeng import render
 from domeng.app import find
-from domeng.app.board import Board, asset, reported
+from domeng.app.board import Board, asset, reported, seat_area
 from domeng.app.drill_controller import DrillController
 from domeng.drills import LEVELS
 from domeng.errors import DomengError
 from domeng.i18n import DEFAULT, check_language, words
 from domeng.render import drills as draw
+from domeng.rules import Rules
 
 __all__ = ["DrillMemory", "DrillsPage", "drills_page", "find", "finish_drills"]
 
@@ -100,16 +101,8 @@ class DrillsPage(w.VBox):
         self.levels.add_class("domeng-drill-levels-box")
         self.question = w.HTML()
         self.question.add_class("domeng-drill-question-box")
-        self.seats = []
-        for s in range(5):
-            b = Board(on_select=reported(self.show_error, c.pick))
-            b.add_class("domeng-seat-box")
-            b.add_class(f"domeng-seat-box-{s}")
-            self.seats.append(b)
-        self.table = w.HTML()
-        self.table.add_class("domeng-table")
-        board = w.Box([*self.seats, self.table])
-        board.add_class("domeng-board-area")
+        self.seats, self.table, board = seat_area(Rules().seats,
+                                                  reported(self.show_error, c.pick))
         self.choices = Board(on_select=reported(self.show_error, c.pick))
         self.choices.add_class("domeng-drill-choices")
         self.actions = Board(on_select=reported(self.show_error, self._act))

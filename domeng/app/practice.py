@@ -54,7 +54,7 @@ import traitlets
 
 from domeng import render
 from domeng.app import find, texts
-from domeng.app.board import Board, Control, Region, asset, reported
+from domeng.app.board import Board, Control, Region, asset, reported, seat_area
 from domeng.app.panels import ErrorView, lesson_html
 from domeng.app.quiz import RIGHT, WRONG
 from domeng.app.tasks import LINE_DELAY, PuzzleController, SeatQuestion
@@ -367,16 +367,7 @@ class SeatTask(w.VBox):
                  names: Sequence[str] | None = None, lang: str | None = None) -> None:
         q = SeatQuestion(round, prompt, answer, feedback, names=names, lang=lang)
         self.question = q
-        self.seats = []
-        for s in range(round.rules.seats):
-            b = Board(on_select=self._chosen)
-            b.add_class("domeng-seat-box")
-            b.add_class(f"domeng-seat-box-{s}")
-            self.seats.append(b)
-        self.table = w.HTML()
-        self.table.add_class("domeng-table")
-        board = w.Box([*self.seats, self.table])
-        board.add_class("domeng-board-area")
+        self.seats, self.table, board = seat_area(round.rules.seats, self._chosen)
         head = w.HTML(f'<div class="domeng-seat-task-prompt">{lesson_html(prompt)}</div>')
         self.facts = w.HTML()  # the table's facts, the engine's sentences in the language
         self.facts.add_class("domeng-seat-task-facts")
