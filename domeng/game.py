@@ -211,9 +211,7 @@ class Game:
                 N_("the current round is not over yet (round {round}): play it to its end "
                    "first"), round=len(self.rounds) - 1,
             )
-        if r.camat is not None:
-            return r.camat, r.camat
-        return r.result.winner, None
+        return opening_after(r)
 
     # ----------------------------------------------------------------- playing
     def new_round(
@@ -309,3 +307,11 @@ class Game:
                 rank = i + 1
             out.append(Standing(rank, s, self.names[s], camats[s], held[s]))
         return out
+
+
+def opening_after(r: Round) -> tuple[int, int | None]:
+    """``(opener, camat)`` of the round after the ended ``r`` (R6, R22): its CAMAT opens if
+    there is one (appointed in it or before), else its winner."""
+    if r.camat is not None:
+        return r.camat, r.camat
+    return r.result.winner, None

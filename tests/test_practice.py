@@ -300,34 +300,35 @@ def ceki_round():
     return replay(load_builtin("ceki")).rounds[-1]
 
 
-def test_a_seat_task_is_answered_by_clicking_a_seat_with_feedback_per_seat():
-    r = ceki_round()
-    cucuq = r.result.cucuq
-    other = (cucuq + 2) % 5
-    task = SeatTask(r, "Who receives the stones?", cucuq,
-                    {cucuq: "The CUCUQ (R17).", other: "That seat went out."})
+def test_a_seat_task_is_answered_by_clicking_a_seat_with_the_engines_reason_per_seat():
+    from domeng.positions import PLAYERS, position
+
+    r = position("last-tile")
+    task = SeatTask(r, "receives", names=PLAYERS)
+    cucuq = task.question.answer
+    assert cucuq == 2  # Dadi goes out with a POLLO; Cicci sits just before (R17)
     verdict = find(task, "domeng-puzzle-verdict-box")
     assert "domeng-puzzle-prompt" in verdict.value
+    assert task.question.prompt in task.head.value
+    other = 3  # the FIRST CAPPU, who gives
     seat_board = find(task, f"domeng-seat-box-{other}")
     assert f'data-id="seat-{other}"' in seat_board.html
     assert seat_board.html.count("data-id=") == 1  # the seat is the button, not its tiles
     seat_board.selected = f"seat-{other}"
-    assert 'data-solved="false"' in verdict.value and "That seat went out." in verdict.value
-    find(task, f"domeng-seat-box-{(cucuq + 1) % 5}").selected = f"seat-{(cucuq + 1) % 5}"
-    assert 'data-solved="false"' in verdict.value and "Not " in verdict.value  # no feedback
+    assert 'data-solved="false"' in verdict.value and "FIRST CAPPU" in verdict.value
     find(task, f"domeng-seat-box-{cucuq}").selected = f"seat-{cucuq}"
-    assert 'data-solved="true"' in verdict.value and "The CUCUQ (R17)." in verdict.value
-    assert task.question.solved and task.question.tries == [other, (cucuq + 1) % 5, cucuq]
+    assert 'data-solved="true"' in verdict.value and "CUCUQ (R17)" in verdict.value
+    assert "21 → 16" in verdict.value  # the table's stones, counted by the engine
+    assert task.question.solved and task.question.tries == [other, cucuq]
     assert "domeng-seat-chosen" in find(task, f"domeng-seat-box-{cucuq}").html
 
 
 def test_a_seat_task_refuses_what_is_no_seat():
     r = ceki_round()
-    with pytest.raises(TaskError, match="not a seat"):
-        SeatTask(r, "Q?", 7)
-    with pytest.raises(TaskError, match="not a seat"):
-        SeatTask(r, "Q?", 0, {9: "x"})
-    task = SeatTask(r, "Q?", 0)
+    with pytest.raises(TaskError, match='no seat question "who-knows"; the seat questions '
+                       "are opens-first-round"):
+        SeatTask(r, "who-knows")
+    task = SeatTask(r, "receives")
     find(task, "domeng-seat-box-0").selected = "seat-9"
     assert "not a seat" in find(task, "domeng-errors").value and task.question.tries == []
     task.set_language("lt")
@@ -429,10 +430,12 @@ def test_a_seat_task_shows_the_engines_facts_of_its_table(lang):
         told = table_facts(p, list(PLAYERS), lang)[-1]
         assert sum(int(n) for n in re.findall(r"\d+", told)) == p.rules.total_stones
     r = position("blocked")
-    task = SeatTask(r, "Who wins?", 4, names=PLAYERS, lang=lang)
+    task = SeatTask(r, "wins", names=PLAYERS, lang=lang)
     facts = table_facts(r, list(PLAYERS), lang)
     for fact in facts:
         assert html_module.escape(fact) in task.facts.value
-    assert f"{r.left}" in facts[0] and f"{r.right}" in facts[0] and PLAYERS[r.turn] in facts[1]
+    assert f"{r.left}" in facts[0] and f"{r.right}" in facts[0]
+    assert PLAYERS[r.last_mappano] in facts[1] and str(r.last_domino) in facts[1]
+    assert PLAYERS[r.turn] in facts[2]
     assert sorted(int(n) for n in re.findall(r"\d+", facts[-1])) == sorted(
         [r.table] * bool(r.table) + list(r.held))

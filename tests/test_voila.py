@@ -291,7 +291,7 @@ def test_a_task_s_position_is_replayed_when_its_room_is_built_not_when_its_cell_
     monkeypatch.setattr(positions, "position",
                         lambda name: replayed.append(name) or real_position(name))
     monkeypatch.setattr(positions, "task", lambda name: replayed.append(name) or real_task(name))
-    seat = voila.LaterTask("domeng-task-blocked", SeatTask, "Who wins?", 4,
+    seat = voila.LaterTask("domeng-task-blocked", SeatTask, "wins",
                            names=positions.PLAYERS, position="blocked")
     puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task="first-out", lang="id")
     assert replayed == [] and not seat.is_built and not puzzle.is_built

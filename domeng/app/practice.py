@@ -67,6 +67,7 @@ from domeng.app.views import (
     set_label,
 )
 from domeng.errors import DomengError
+from domeng.explain.seats import SeatAsk
 from domeng.i18n import DEFAULT, N_, Words, check_language, words
 from domeng.round import LEFT, Move, Round
 
@@ -343,32 +344,29 @@ _NO_DATA_ID = re.compile(r'\sdata-id="[^"]*"')
 class SeatTask(w.VBox):
     """A question on a table, answered by clicking a seat (its box or its name).
 
-    ``round``: the table to show, every hand face up (a :class:`~domeng.round.Round`
-    at any moment, an ended one too). ``prompt``: the question (Markdown). ``answer``:
-    the right seat. ``feedback``: per seat, what to say when it is clicked (for the
-    answer, why it is right); a seat without an entry gets "Not this seat". ``names``:
-    the players' names. ``lang``: the language of the task's own words (the prompt and
-    the feedback are shown as given). The seats are ``[data-id="seat-N"]`` in boxes
-    ``domeng-seat-box-N``; the verdict is ``.domeng-puzzle-verdict[data-solved]``.
-    ``.question`` is its :class:`~domeng.app.tasks.SeatQuestion`.
+    ``round``: the table to show, every hand face up (a position: a
+    :class:`~domeng.round.Round` stopped just before what the question asks about).
+    ``ask``: the kind of seat question (:data:`~domeng.explain.seats.SEAT_QUESTIONS`),
+    which gives the question, the answer and each seat's reason, all from the engine.
+    ``names``: the players' names. ``lang``: the language the task speaks. The seats
+    are ``[data-id="seat-N"]`` in boxes ``domeng-seat-box-N``; the verdict is
+    ``.domeng-puzzle-verdict[data-solved]``. ``.question`` is its
+    :class:`~domeng.app.tasks.SeatQuestion`.
 
-    >>> from domeng.files.records import replay
-    >>> from domeng.files.library import load_builtin
-    >>> r = replay(load_builtin("ceki")).rounds[-1]
-    >>> task = SeatTask(r, "Who is the CUCUQ?", r.result.cucuq, {r.result.cucuq: "Yes (R17)."})
-    >>> task.question.choose(r.result.cucuq)
+    >>> from domeng.positions import PLAYERS, position
+    >>> task = SeatTask(position("blocked"), "wins", names=PLAYERS)
+    >>> task.question.choose(task.question.answer)
     True
     >>> 'data-solved="true"' in find(task, "domeng-puzzle-verdict-box").value
     True
     """
 
-    def __init__(self, round: Round, prompt: str, answer: int,
-                 feedback: dict[int, str] | None = None, *,
+    def __init__(self, round: Round, ask: str | SeatAsk, *,
                  names: Sequence[str] | None = None, lang: str | None = None) -> None:
-        q = SeatQuestion(round, prompt, answer, feedback, names=names, lang=lang)
+        q = SeatQuestion(round, ask, names=names, lang=lang)
         self.question = q
         self.seats, self.table, board = seat_area(round.rules.seats, self._chosen)
-        head = w.HTML(f'<div class="domeng-seat-task-prompt">{lesson_html(prompt)}</div>')
+        self.head = head = w.HTML()  # the question, in the task's language
         self.facts = w.HTML()  # the table's facts, the engine's sentences in the language
         self.facts.add_class("domeng-seat-task-facts")
         self.verdict = w.HTML()
@@ -397,6 +395,9 @@ class SeatTask(w.VBox):
         _ = words(lang)
         r = q.round
         from domeng.puzzles.facts import table_facts
+
+        self.head.value = (f'<div class="domeng-seat-task-prompt">'
+                           f"{lesson_html(q.prompt)}</div>")
 
         items = "".join(f"<li>{html.escape(f)}</li>" for f in table_facts(r, q.names, lang))
         self.facts.value = f'<ul class="domeng-puzzle-facts">{items}</ul>'
@@ -441,10 +442,7 @@ class SeatTask(w.VBox):
         right = q.chosen == q.answer
         head = _(RIGHT if right else WRONG)  # the quiz's words: a seat is an answer, not a move
         said = q.said(q.chosen)
-        if said is None:
-            said = (_("Yes: {who}.", who=q.names[q.chosen]) if right
-                    else _("Not {who}: try another seat.", who=q.names[q.chosen]))
-        return f"<strong>{html.escape(head)}</strong> {lesson_html(said).strip()}"
+        return f"<strong>{html.escape(head)}</strong> {html.escape(said)}"
 
     def __repr__(self) -> str:
         return "SeatTask()"

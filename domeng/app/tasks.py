@@ -27,7 +27,7 @@ the stones?"), checked against its answer with each seat's own feedback.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from traitlets import HasTraits, Int, Unicode
@@ -35,6 +35,7 @@ from traitlets import HasTraits, Int, Unicode
 from domeng.app.controller import PERSON, Controller
 from domeng.app.texts import Notice
 from domeng.errors import DomengError, show_value
+from domeng.explain.seats import SEAT_QUESTIONS, SeatAsk
 from domeng.files.records import Record
 from domeng.i18n import DEFAULT, N_, check_language
 from domeng.round import Move, Round
@@ -299,51 +300,57 @@ class PuzzleController(Controller):
 
 
 class SeatQuestion(HasTraits):
-    """A question on a table answered by choosing a seat; each seat has its own feedback.
+    """A question on a table answered by choosing a seat: one of the engine's kinds of seat
+    question (:data:`~domeng.explain.seats.SEAT_QUESTIONS`), which gives the question, the
+    answer and, for every seat, why it is or is not the answer.
 
-    ``round``: the table as it is shown (any moment, an ended round too).
-    ``answer``: the right seat. ``feedback``: per seat, what to say when it is chosen
-    (the answer's entry says why it is right); a seat without an entry gets the
-    catalogue's "not this seat". ``names``: the players' names (default: seat names).
+    ``round``: the table as it is shown (a position: the engine plays on from it to what
+    the question asks about). ``ask``: the kind's name (or a
+    :class:`~domeng.explain.seats.SeatAsk`). ``names``: the players' names (default:
+    seat names). A kind the table cannot answer (a choice on the way, no single seat)
+    raises :class:`~domeng.explain.seats.SeatAskError` at once.
 
-    >>> from domeng.files.records import replay
-    >>> from domeng.files.library import load_builtin
-    >>> r = replay(load_builtin("ceki")).rounds[-1]
-    >>> q = SeatQuestion(r, "Who receives the stones?", r.result.cucuq,
-    ...                  {r.result.cucuq: "The CUCUQ, the seat before the FIRST CAPPU (R17)."})
-    >>> q.choose((r.result.cucuq + 1) % 5), q.solved
+    >>> from domeng.positions import PLAYERS, position
+    >>> q = SeatQuestion(position("last-tile"), "receives", names=PLAYERS)
+    >>> q.prompt
+    'Click the player who receives stones when this round ends.'
+    >>> q.choose(3), q.solved
     (False, False)
-    >>> q.choose(r.result.cucuq), q.solved, len(q.tries)
-    (True, True, 2)
+    >>> q.choose(q.answer), q.solved, q.tries
+    (True, True, [3, 2])
+    >>> q.said(2)  # doctest: +NORMALIZE_WHITESPACE
+    'Cicci sits just before the FIRST CAPPU: the CUCUQ (R17). Cicci receives 5 stones:
+    5 from the table (21 → 16) (R19, R20).'
     """
 
     revision = Int(0, help="bumped once after every choice; views observe it")
     lang = Unicode(DEFAULT)
     chosen = Int(-1, help="the seat chosen last (-1: none yet)")
 
-    def __init__(self, round: Round, prompt: str, answer: int,
-                 feedback: Mapping[int, str] | None = None, *,
+    def __init__(self, round: Round, ask: str | SeatAsk, *,
                  names: Sequence[str] | None = None, lang: str | None = None) -> None:
         super().__init__()
         from domeng.explain import seat_name
 
+        if isinstance(ask, str):
+            if ask not in SEAT_QUESTIONS:
+                raise TaskError(N_("no seat question {value}; the seat questions are "
+                                   "{names}"), value=show_value(ask),
+                                names=", ".join(SEAT_QUESTIONS))
+            ask = SEAT_QUESTIONS[ask]
         seats = round.rules.seats
-        if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < seats:
-            raise TaskError(N_("the answer {value} is not a seat 0–{last}"),
-                            value=show_value(answer), last=seats - 1)
-        feedback = dict(feedback or {})
-        for s in feedback:
-            if not isinstance(s, int) or not 0 <= s < seats:
-                raise TaskError(N_("feedback for {value}, which is not a seat 0–{last}"),
-                                value=show_value(s), last=seats - 1)
         self.round = round
-        self.prompt = prompt
-        self.answer = answer
-        self.feedback = feedback
+        self.ask = ask
+        self.answer = ask.answer(round)
         self.lang = check_language(lang)
         self.names = list(names) if names else [seat_name(s, lang=lang) for s in range(seats)]
         self.tries: list[int] = []
         self.solved = False
+
+    @property
+    def prompt(self) -> str:
+        """The question, in the question's language."""
+        return self.ask.question(self.lang)
 
     def choose(self, seat: int | str) -> bool:
         """The learner chose ``seat`` (a number, or its text ``"3"``); returns whether it is
@@ -362,6 +369,7 @@ class SeatQuestion(HasTraits):
         self.revision += 1
         return right
 
-    def said(self, seat: int) -> str | None:
-        """The feedback written for ``seat`` (None: the catalogue's words are used)."""
-        return self.feedback.get(seat)
+    def said(self, seat: int) -> str:
+        """Why ``seat`` is or is not the answer: the engine's sentences, in the question's
+        language."""
+        return self.ask.why(self.round, seat, self.names, self.lang)

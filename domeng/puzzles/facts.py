@@ -75,19 +75,28 @@ def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> li
 
 def table_facts(r: Round, names: list[str], lang: str | None = None) -> list[str]:
     """The facts of a table a seat question asks about (no learner's seat): the open
-    ends, who is to play (or that the round is over), the stones of the table and of
-    each player, in ``lang``.
+    ends, who has just played which tile, who is to play (or that the round is over), the
+    stones of the table and of each player, in ``lang``.
 
     >>> from domeng.positions import PLAYERS, position
-    >>> table_facts(position("blocked"), list(PLAYERS))[:2]
-    ['The open ends are 3 and 4.', 'Eppa is to play.']
+    >>> table_facts(position("blocked"), list(PLAYERS))[:3]
+    ['The open ends are 3 and 4.', 'Dadi has just played 4|4.', 'Eppa is to play.']
     """
     _ = words(lang)
     out = [ends_fact(_, r)] if r.is_opened else []
+    if r.last_domino is not None and r.last_mappano is not None:
+        who, tile = names[r.last_mappano], str(r.last_domino)
+        out.append(
+            # TRANSLATORS: a seat question's fact: who played the LAST DOMINO, which emptied
+            # their hand
+            _("{who} has just played {tile}, their last tile.", who=who, tile=tile)
+            if not r.hand(r.last_mappano) else
+            # TRANSLATORS: a seat question's fact: who played the LAST DOMINO
+            _("{who} has just played {tile}.", who=who, tile=tile))
     if r.is_over:
         # TRANSLATORS: a seat question's fact: the table shows a round that has ended
         out.append(_("The round is over."))
-    elif r.turn is not None:
+    elif r.turn is not None and r.is_opened:  # before the opening, who opens is R5's to say
         # TRANSLATORS: a seat question's fact; {who}: the player whose turn it is
         out.append(_("{who} is to play.", who=names[r.turn]))
     if r.table:

@@ -248,7 +248,8 @@ def _end_choices(_: Words, view: SeatView, legal) -> list[str]:
         if len(ends) < 2 or view.ends is None:
             continue
         text = str(tile)
-        head = _("{tile} joins which end?", tile=f"<strong>{esc(text)}</strong>")
+        strong = f"<strong>{esc(text)}</strong>"
+        head = _("{tile} joins which end?", tile=strong)
         left = _("◀ left end → {pips}", pips=tile.other(view.ends[0]))
         right = _("right end → {pips} ▶", pips=tile.other(view.ends[1]))
         out.append(

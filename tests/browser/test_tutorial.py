@@ -338,9 +338,9 @@ def test_a_your_turn_is_answered_by_clicking_the_board(page, url, screenshot_dir
     seats.locator('[data-id="seat-4"]').first.click()  # Eppa plays next, but does not pay
     verdict = seats.locator('.domeng-puzzle-verdict[data-solved="false"]')
     verdict.wait_for(timeout=TIMEOUT)
-    assert "LAST MAPPANO (R12)" in verdict.inner_text()
+    assert "Eppa is not the LAST MAPPANO" in verdict.inner_text()  # the engine's reason
     seats.locator('[data-id="seat-2"]').first.click()
     verdict = seats.locator('.domeng-puzzle-verdict[data-solved="true"]')
     verdict.wait_for(timeout=TIMEOUT)
-    assert "Cicci played the LAST DOMINO, [3|2]" in verdict.inner_text()
+    assert "the LAST MAPPANO, Cicci, who played the LAST DOMINO 3|2" in verdict.inner_text()
     element_screenshot(page, seats, screenshot_dir / "tutorial-seat-task.png")
