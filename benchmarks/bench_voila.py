@@ -154,7 +154,8 @@ async def open_page(browser, url: str, throttle: float = 1.0) -> dict[str, float
         await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:800]) if m.type == "error" else None)
-    loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.web.voila)
+    # the page reloads itself once if a widget was lost (domeng.web.pages.later)
+    loads: list[str] = []
     page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
     t0 = time.perf_counter()
     stage = "page"

@@ -129,7 +129,7 @@ def test_only_the_widgets_and_the_pages_import_widget_code():
 def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
     code = ("import sys, domeng, domeng.web, domeng.web.serve, domeng.web.loading, domeng.cli\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'ipywidgets', "
-            "'anywidget', 'traitlets'} or m.startswith(('domeng.app', 'domeng.web.voila'))))")
+            "'anywidget', 'traitlets'} or m.startswith(('domeng.app', 'domeng.web.pages'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", out

@@ -160,7 +160,7 @@ class DrillsPage(w.VBox):
         self._draw()
 
     def _draw(self) -> None:
-        from domeng.web.voila import language_links
+        from domeng.web.pages.addresses import language_links
 
         c = self.controller
         lang = c.lang
@@ -259,7 +259,7 @@ def finish_drills(page: DrillsPage, *, query: str | None = None) -> None:
     from domeng.drills import DrillError
     from domeng.errors import show_value
     from domeng.i18n import N_
-    from domeng.web.voila import language_from_query, query_value, wait_for_request
+    from domeng.web.pages.query import language_from_query, query_value, wait_for_request
 
     if query is None:
         wait_for_request()

@@ -600,7 +600,7 @@ class PracticePage(w.VBox):
         return {} if self.lang == DEFAULT else {"lang": self.lang}
 
     def _draw(self) -> None:
-        from domeng.web.voila import drills_link, language_links
+        from domeng.web.pages.addresses import drills_link, language_links
 
         _ = words(self.lang)
         query = (urlencode({"puzzle": self.current}) if self.current
@@ -719,7 +719,7 @@ def finish_practice(page: PracticePage, *, query: str | None = None) -> None:
     >>> "cannot be opened" in page.error.value
     True
     """
-    from domeng.web.voila import (
+    from domeng.web.pages.query import (
         language_from_query,
         link_error,
         query_value,
