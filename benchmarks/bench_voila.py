@@ -68,6 +68,8 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import voila_server  # noqa: E402  (the browser tests' Voilà and Chromium set-up)
 from voila_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+from domeng.web.site import static_pages  # noqa: E402  (a free port)
+
 NOTEBOOK = ROOT / "notebooks" / "tutorial.ipynb"
 FIRST = ".domeng-chapter-deal"
 LAST = ".domeng-chapter-game .domeng-step"
@@ -365,7 +367,7 @@ async def wait_for_app(proc: subprocess.Popen, visitors: int | None = None) -> N
 def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subprocess.Popen, str]:
     """``domeng app`` of tree ``t`` on a free port, as a teacher starts it
     (``--visitors N`` when given)."""
-    port = voila_server.free_port()
+    port = static_pages.free_port()
     argv = [sys.executable, "-m", "domeng", "app", "--port", str(port)]
     if visitors:
         argv += ["--visitors", str(visitors)]
@@ -419,7 +421,7 @@ def start_tree_voila(t: Tree, pool: int, log: Path) -> tuple[subprocess.Popen, s
         return start_voila("preheat" if pool else "plain", pool, log)
     template = next(path for sub in ("web", "app")
                     if (path := t.root / "domeng" / sub / "jupyter-data").is_dir())
-    port = voila_server.free_port()
+    port = static_pages.free_port()
     argv = [str(Path(sys.executable).with_name("voila")),
             str(t.root / "notebooks" / NOTEBOOK.name),
             *voila_server.voila_flags(ip="127.0.0.1", port=port, pool=pool)]
