@@ -68,6 +68,8 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import voila_server  # noqa: E402  (the browser tests' Voilà and Chromium set-up)
 from voila_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+from domeng.web.site import static_pages  # noqa: E402  (a free port)
+
 NOTEBOOK = ROOT / "notebooks" / "tutorial.ipynb"
 FIRST = ".domeng-chapter-deal"
 LAST = ".domeng-chapter-game .domeng-step"
@@ -154,7 +156,8 @@ async def open_page(browser, url: str, throttle: float = 1.0) -> dict[str, float
         await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text[:800]) if m.type == "error" else None)
-    loads: list[str] = []  # the page reloads itself once if a widget was lost (domeng.web.voila)
+    # the page reloads itself once if a widget was lost (domeng.web.pages.later)
+    loads: list[str] = []
     page.on("framenavigated", lambda f: loads.append(f.url) if f == page.main_frame else None)
     t0 = time.perf_counter()
     stage = "page"
@@ -364,7 +367,7 @@ async def wait_for_app(proc: subprocess.Popen, visitors: int | None = None) -> N
 def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subprocess.Popen, str]:
     """``domeng app`` of tree ``t`` on a free port, as a teacher starts it
     (``--visitors N`` when given)."""
-    port = voila_server.free_port()
+    port = static_pages.free_port()
     argv = [sys.executable, "-m", "domeng", "app", "--port", str(port)]
     if visitors:
         argv += ["--visitors", str(visitors)]
@@ -418,7 +421,7 @@ def start_tree_voila(t: Tree, pool: int, log: Path) -> tuple[subprocess.Popen, s
         return start_voila("preheat" if pool else "plain", pool, log)
     template = next(path for sub in ("web", "app")
                     if (path := t.root / "domeng" / sub / "jupyter-data").is_dir())
-    port = voila_server.free_port()
+    port = static_pages.free_port()
     argv = [str(Path(sys.executable).with_name("voila")),
             str(t.root / "notebooks" / NOTEBOOK.name),
             *voila_server.voila_flags(ip="127.0.0.1", port=port, pool=pool)]

@@ -543,7 +543,7 @@ def test_the_rules_open_from_the_app_folded_until_asked():
 
 
 def test_an_app_adds_few_widget_models_for_its_new_panels():
-    """Every model costs the page: a tutorial page holds ten apps (see domeng.web.voila)."""
+    """Every model costs the page: a tutorial page holds ten apps (see domeng.web.pages.later)."""
     before = set(w.widget._instances)
     build_app(scenario="ceki", compact=True)
     assert len(set(w.widget._instances) - before) <= 40  # 120 before each view was one widget
@@ -603,13 +603,13 @@ def test_the_rules_ship_inside_the_package_and_every_package_is_declared():
 
 
 def test_a_later_table_that_breaks_shows_one_line_and_logs_the_traceback(monkeypatch, capfd):
-    import domeng.web.voila as voila
+    import domeng.web.pages.later as rooms
 
     def broken(**options):
         raise RuntimeError("layout bug in /srv/domeng/secret_path.py")
 
-    monkeypatch.setattr(voila, "build_app", broken)
-    later = voila.LaterApp(scenario="ceki", compact=True)
+    monkeypatch.setattr(rooms, "build_app", broken)
+    later = rooms.LaterApp(scenario="ceki", compact=True)
     with pytest.raises(RuntimeError):
         later.build()
     shown = later.children[0].value

@@ -12,9 +12,9 @@ import pytest
 
 from domeng.app import find
 from domeng.app.drill_controller import DrillController
-from domeng.app.drills import DrillsPage, finish_drills
 from domeng.drills import KINDS, make_drill
 from domeng.drills.schedule import Memory
+from domeng.web.pages.drills import DrillsPage, finish_drills
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 LEVEL_TERM = {"pass": (1, "PASSEBUNGE"), "mappakuling": (1, "MAPPAKULING"),

@@ -422,7 +422,7 @@ def _pack_unchecked(data) -> str:
 
 def test_the_tutorial_opens_a_link_with_its_language_bar_keeping_it():
     from domeng.files import links
-    from domeng.web.voila import opened_lesson
+    from domeng.web.pages.tutorial import opened_lesson
 
     value = links.encode("ceki")
     box = opened_lesson(f"s={value}", lang="id")
@@ -433,7 +433,7 @@ def test_the_tutorial_opens_a_link_with_its_language_bar_keeping_it():
 
 def test_a_title_in_a_link_is_shown_as_text():
     from domeng.files import links
-    from domeng.web.voila import opened_lesson
+    from domeng.web.pages.tutorial import opened_lesson
 
     e = clicked()
     e.set_title("en", "<img src=x onerror=alert(1)>")
@@ -445,8 +445,9 @@ def test_a_title_in_a_link_is_shown_as_text():
 @pytest.mark.parametrize("kind", list(_bad_links()))
 def test_a_bad_link_is_one_line_on_every_page_and_the_page_keeps_working(kind):
     from domeng.app import build_app
-    from domeng.app.practice import finish_practice, practice_page
-    from domeng.web.voila import finish_play, opened_lesson
+    from domeng.web.pages.play import finish_play
+    from domeng.web.pages.practice import finish_practice, practice_page
+    from domeng.web.pages.tutorial import opened_lesson
 
     value = _bad_links()[kind]
     box = opened_lesson(f"s={value}")
@@ -468,9 +469,10 @@ def test_a_bad_link_is_one_line_on_every_page_and_the_page_keeps_working(kind):
 
 def test_the_play_and_practice_pages_open_a_link():
     from domeng.app import build_app
-    from domeng.app.practice import finish_practice, practice_page
     from domeng.files import links
-    from domeng.web.voila import finish_play, language_links
+    from domeng.web.pages.addresses import language_links
+    from domeng.web.pages.play import finish_play
+    from domeng.web.pages.practice import finish_practice, practice_page
 
     e = Editor()
     e.load(library.load_builtin("pollo"))

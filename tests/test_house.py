@@ -73,33 +73,60 @@ def test_contributing_gives_the_four_common_changes_each_with_its_recipe_test():
 
 
 # ------------------------------------------------------------------ rooms and floors
-ABOVE = {"app": 1, "web": 2, "together": 2, "cli": 3}
-"""The rooms above the engine's floor, by floor: the widgets (``domeng/app``), the pages and
-their serving (``domeng/web``, ``domeng/together``), the command line. Every other module
-(the engine, its sentences, the pictures, the players, the files) is on the floor below."""
+FLOORS = {
+    "": 0, "explain": 0, "files": 0, "players": 0, "render": 0, "sim": 0, "research": 0,
+    "puzzles": 0, "positions": 0, "drills": 0,
+    "app": 1,
+    "web": 2, "together": 2,
+    "cli": 3,
+}
+"""Every room of the package by floor. 0: the engine (the modules at the top of ``domeng/``,
+room ``""``) and what stands beside it: its sentences, files, players, pictures, simulations,
+research games, puzzles, positions and drills. 1: the widgets (``domeng/app``). 2: the pages
+and their serving (``domeng/web``, ``domeng/together``). 3: the command line (``domeng/cli``).
+A new folder of modules gets its floor here (:func:`test_every_room_of_the_package_has_a_floor`)."""
 WIDGETS = {"ipywidgets", "anywidget", "traitlets"}
+DISPLAY = re.compile(r"_repr_\w+_|describe|text")
+"""The functions that may import a floor above their own, lazily: what shows a value
+(Jupyter's ``_repr_*_``, an error's or a value's ``describe`` or ``text``)."""
+
+
+def _room(module: str) -> str:
+    """The room of a module or of a name imported from one: its folder under ``domeng/``, or
+    ``""`` for ``domeng`` itself and the modules at its top."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and (ROOT / "domeng" / parts[1]).is_dir() else ""
 
 
 def _floor(module: str) -> int:
-    parts = module.split(".")
-    return ABOVE.get(parts[1], 0) if len(parts) > 1 else 0
+    return FLOORS[_room(module)]
+
+
+def _imports(path: Path) -> list[tuple[tuple[str, ...], str]]:
+    """Every ``domeng`` name a module imports, with the functions it is imported in (outermost
+    first; ``()``: as the module loads)."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    todo: list[tuple[ast.AST, tuple[str, ...]]] = [(ast.parse(path.read_text(encoding="utf-8")),
+                                                    ())]
+    while todo:
+        node, inside = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inside = (*inside, node.name)
+        elif isinstance(node, ast.Lambda):
+            inside = (*inside, "<lambda>")
+        if isinstance(node, ast.Import):
+            found += [(inside, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found += [(inside, node.module)]
+            found += [(inside, f"{node.module}.{a.name}") for a in node.names]
+        todo.extend((child, inside) for child in ast.iter_child_nodes(node))
+    return found
 
 
 def _loaded_imports(path: Path) -> set[str]:
     """What a module imports as it loads: every import outside a function's body (a
     function may import a higher room lazily, for display)."""
-    found: set[str] = set()
-    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-        todo.extend(ast.iter_child_nodes(node))
-    return found
+    return {name for inside, name in _imports(path) if not inside}
 
 
 def _modules() -> dict[str, Path]:
@@ -112,10 +139,36 @@ def _modules() -> dict[str, Path]:
     return out
 
 
+def test_every_room_of_the_package_has_a_floor():
+    rooms = {_room(module) for module in _modules()}
+    assert rooms == set(FLOORS), (rooms - set(FLOORS), set(FLOORS) - rooms)
+
+
 def test_no_module_imports_a_room_above_its_own_as_it_loads():
     up = [(module, name) for module, path in _modules().items()
           for name in sorted(_loaded_imports(path))
           if name.startswith("domeng.") and _floor(name) > _floor(module)]
+    assert not up, up
+
+
+def test_a_function_imports_a_floor_above_its_own_only_to_display_a_value():
+    """A lazy import that goes up a floor is allowed only inside a display function
+    (``_repr_*_``, ``describe``, ``text``): everything else asks its floor or one below."""
+    up = [(module, ".".join(inside), name) for module, path in _modules().items()
+          for inside, name in _imports(path)
+          if inside and name.startswith("domeng.") and _floor(name) > _floor(module)
+          and not any(DISPLAY.fullmatch(f) for f in inside)]
+    assert not up, up
+
+
+def test_the_widgets_never_import_the_pages_not_even_lazily():
+    """``domeng/app`` knows nothing of the pages laid out of it (``domeng/web``,
+    ``domeng/together``) nor of the command line, even inside a function: a page gives the
+    widgets what they show (its language bar, its query), the widgets never fetch it."""
+    up = [(module, ".".join(inside) or "<module>", name)
+          for module, path in _modules().items() if _room(module) == "app"
+          for inside, name in _imports(path)
+          if name.startswith("domeng.") and _floor(name) > FLOORS["app"]]
     assert not up, up
 
 
@@ -129,7 +182,7 @@ def test_only_the_widgets_and_the_pages_import_widget_code():
 def test_import_domeng_the_server_and_the_command_line_load_no_widget_code():
     code = ("import sys, domeng, domeng.web, domeng.web.serve, domeng.web.loading, domeng.cli\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'ipywidgets', "
-            "'anywidget', 'traitlets'} or m.startswith(('domeng.app', 'domeng.web.voila'))))")
+            "'anywidget', 'traitlets'} or m.startswith(('domeng.app', 'domeng.web.pages'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", out

@@ -22,16 +22,9 @@ from domeng.app.board import Board
 from domeng.app.quiz import Quiz
 from domeng.files.library import builtin_scenarios
 from domeng.i18n import languages
-from domeng.web.voila import (
-    LaterApp,
-    LaterTask,
-    PageSignal,
-    build_later,
-    finish_page,
-    opened_lesson,
-    opened_slot,
-    scenario_from_query,
-)
+from domeng.web.pages.later import LaterApp, LaterTask, PageSignal, build_later
+from domeng.web.pages.query import scenario_from_query
+from domeng.web.pages.tutorial import finish_page, opened_lesson, opened_slot
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
@@ -401,7 +394,7 @@ def test_drills_page_opens_a_drill_of_the_scheduler_without_a_link():
     assert 'class="domeng-drill-question"' in page.question.value
 
 
-# ------------------------------------------------------------------ domeng.web.voila
+# ------------------------------------------------------------------ domeng.web.pages
 def test_scenario_from_query_reads_the_environment_by_default(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "theme=dark&scenario=ceki")
     assert scenario_from_query() == "ceki"

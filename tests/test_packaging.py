@@ -178,7 +178,8 @@ def test_the_apps_import_path_needs_no_numpy_matplotlib_tqdm_or_voila():
     code = (
         "import sys\n"
         "from domeng.app import build_app\n"
-        "from domeng.web.voila import LaterApp, finish_page, opened_slot\n"
+        "from domeng.web.pages.later import LaterApp\n"
+        "from domeng.web.pages.tutorial import finish_page, opened_slot\n"
         "from domeng.app.panels import stones_chart_svg\n"
         "app = build_app(seed=1)\n"
         "app.controller.step()\n"

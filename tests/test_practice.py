@@ -1,6 +1,7 @@
-"""Practice on the board (domeng.app.practice, domeng.app.tasks), without a browser: clicks go
-through the widgets' traits and buttons as the browser's would, and the verdict, the hint, Retry,
-Next, bad and fast clicks and the progress kept are checked against the engine."""
+"""Practice on the board (domeng.app.practice, domeng.app.tasks; the page,
+domeng.web.pages.practice), without a browser: clicks go through the widgets' traits and buttons
+as the browser's would, and the verdict, the hint, Retry, Next, bad and fast clicks and the
+progress kept are checked against the engine."""
 
 import asyncio
 import re
@@ -8,19 +9,13 @@ import re
 import pytest
 
 from domeng.app import find
-from domeng.app.practice import (
-    STORAGE_KEY,
-    Progress,
-    PuzzleView,
-    SeatTask,
-    finish_practice,
-    practice_page,
-)
+from domeng.app.practice import PuzzleView, SeatTask
 from domeng.app.tasks import PuzzleController, TaskError, as_puzzle
 from domeng.files.library import load_builtin
 from domeng.files.records import replay
 from domeng.i18n import languages, words
 from domeng.puzzles import judge, load_puzzle, names, puzzle_from_record
+from domeng.web.pages.practice import STORAGE_KEY, Progress, finish_practice, practice_page
 
 POLLO = "pollo-which-end"  # Upe's 3|0 fits both ends: the left end blocks, the right is a POLLO
 

@@ -33,7 +33,7 @@ import subprocess, sys
 import domeng
 from domeng import i18n
 from domeng.app import build_app, find
-from domeng.web.voila import language_links
+from domeng.web.pages.addresses import language_links
 assert domeng.__file__.startswith(sys.argv[1]), domeng.__file__
 assert i18n.languages() == ("en", "id", "lt", "ms"), i18n.languages()
 menu = find(build_app(seed=1), "domeng-language")
@@ -90,7 +90,7 @@ def test_a_language_is_one_new_catalogue(tmp_path):
     assert shown.returncode == 0 and shown.stdout.strip() == "listed", shown.stderr[-2000:]
     failed, skipped = tree.outcome([
         "domeng/i18n.py", "domeng/cli/options.py", "domeng/web/loading.py", "domeng/web/serve.py",
-        "domeng/web/voila.py", "tests/test_i18n.py", "tests/test_serve.py",
+        "domeng/web/pages", "tests/test_i18n.py", "tests/test_serve.py",
         "tests/test_voila.py", "tests/test_app_language.py", "tests/test_texts.py",
         "tests/test_render_i18n.py", "tests/test_site_loading.py", "-m", "not slow"])
     assert not failed and not skipped, (failed, skipped)

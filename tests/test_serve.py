@@ -26,11 +26,11 @@ import pytest
 from helpers import source_copy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-import voila_server  # noqa: E402  (the browser tests' server: its careful stop, a free port)
-from voila_server import free_port  # noqa: E402
+import voila_server  # noqa: E402  (the browser tests' server: its careful stop)
 
 from domeng import cli, i18n
 from domeng.web import serve
+from domeng.web.site.static_pages import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The Voilà page helpers (domeng.web.voila) in the page's language: ?lang=, the language bar,
+"""The Voilà page helpers (domeng.web.pages) in the page's language: ?lang=, the language bar,
 the lesson a link opens and the tables laid out later."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import pytest
 from babel.messages.pofile import read_po
 from helpers import extra_language
 
-import domeng.web.voila as voila
+import domeng.web.pages.later as rooms
 from domeng.errors import ScenarioError
 from domeng.files.library import builtin_scenarios
 from domeng.i18n import N_, UnknownLanguage, language_names, languages, words
+from domeng.web.pages import addresses, tutorial
+from domeng.web.pages.query import language_from_query, scenario_from_query
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,14 +34,14 @@ class FakeApp(w.VBox):
 
 @pytest.fixture
 def built(monkeypatch):
-    """Every build_app call of domeng.web.voila, as its keyword arguments."""
+    """Every build_app call of the pages (domeng.web.pages.later.app_in), as its keywords."""
     calls = []
 
     def fake(*, lang=None, **options):
         calls.append({**options, "lang": lang})
         return FakeApp(**options)
 
-    monkeypatch.setattr(voila, "build_app", fake)
+    monkeypatch.setattr(rooms, "build_app", fake)
     return calls
 
 
@@ -57,15 +59,15 @@ def built(monkeypatch):
     ("lang=id&lang=lt", "id"),
 ])
 def test_the_language_of_the_query_is_a_known_one_or_english(query, lang):
-    assert voila.language_from_query(query) == lang
+    assert language_from_query(query) == lang
 
 
 def test_the_language_comes_from_the_query_string_voila_sets(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "scenario=pollo&lang=lt")
-    assert voila.language_from_query() == "lt"
-    assert voila.scenario_from_query() == "pollo"
+    assert language_from_query() == "lt"
+    assert scenario_from_query() == "pollo"
     monkeypatch.delenv("QUERY_STRING")
-    assert voila.language_from_query() == "en"
+    assert language_from_query() == "en"
 
 
 # ------------------------------------------------------------------ the language bar
@@ -77,7 +79,7 @@ def links(bar: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("current", languages())
 def test_the_tutorial_bar_links_every_other_language_by_its_own_name(current):
-    bar = voila.language_links(current, query="")
+    bar = addresses.language_links(current, query="")
     root = ET.fromstring(bar)
     assert root.tag == "nav" and "domeng-languages" in root.get("class").split()
     names = language_names()
@@ -95,7 +97,7 @@ def test_the_tutorial_bar_links_every_other_language_by_its_own_name(current):
 
 
 def test_the_bar_keeps_the_lesson_the_link_opened():
-    found = links(voila.language_links("en", query="scenario=ceki&lang=en"))
+    found = links(addresses.language_links("en", query="scenario=ceki&lang=en"))
     assert found[language_names()["id"]] == "tutorial-id.ipynb?scenario=ceki"
     assert found[language_names()["lt"]] == "tutorial-lt.ipynb?scenario=ceki"
 
@@ -108,19 +110,19 @@ def test_a_language_without_its_own_tutorial_links_the_english_one_with_its_lang
     catalog["English"].string = f"language {code}"
     with extra_language(code, catalog):
         assert code not in tutorial_languages()
-        found = links(voila.language_links("lt", query="scenario=ceki"))
+        found = links(addresses.language_links("lt", query="scenario=ceki"))
         assert found["Bahasa Indonesia"] == "tutorial-id.ipynb?scenario=ceki"
         assert found[f"language {code}"] == f"tutorial.ipynb?lang={code}&scenario=ceki"
 
 
 def test_the_bar_reads_the_lesson_from_voilas_query_string(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "scenario=pollo")
-    assert links(voila.language_links("id"))[language_names()["en"]] == (
+    assert links(addresses.language_links("id"))[language_names()["en"]] == (
         "tutorial.ipynb?scenario=pollo")
 
 
 def test_a_strange_lesson_name_cannot_break_out_of_the_link():
-    bar = voila.language_links("en", query="scenario=" + "%22%3E%3Cscript%3Ex")
+    bar = addresses.language_links("en", query="scenario=" + "%22%3E%3Cscript%3Ex")
     assert "<script" not in bar
     href = links(bar)[language_names()["id"]]
     assert href.startswith("tutorial-id.ipynb?scenario=") and '"' not in href
@@ -128,7 +130,7 @@ def test_a_strange_lesson_name_cannot_break_out_of_the_link():
 
 @pytest.mark.parametrize("current", languages())
 def test_the_play_bar_links_the_play_page_with_its_lang(current):
-    found = links(voila.language_links(current, "play", query="scenario=ceki"))
+    found = links(addresses.language_links(current, "play", query="scenario=ceki"))
     names = language_names()
     assert found == {names[code]: f"play.ipynb?lang={code}"
                      for code in languages() if code != current}
@@ -136,19 +138,19 @@ def test_the_play_bar_links_the_play_page_with_its_lang(current):
 
 def test_the_links_are_relative_so_they_work_wherever_the_notebooks_are_served():
     for page in ("tutorial", "play"):
-        for href in links(voila.language_links("en", page, query="")).values():
+        for href in links(addresses.language_links("en", page, query="")).values():
             assert re.fullmatch(r"[\w-]+\.ipynb(\?[\w=&%.-]*)?", href), href
 
 
 def test_an_unknown_current_language_is_refused():
     with pytest.raises(UnknownLanguage):
-        voila.language_links("xx")
+        addresses.language_links("xx")
 
 
 # ------------------------------------------------------------------ the lesson a link opens
 @pytest.mark.parametrize("lang", languages())
 def test_a_lesson_opens_in_the_pages_language(built, lang):
-    box = voila.opened_lesson("scenario=ceki", lang=lang)
+    box = tutorial.opened_lesson("scenario=ceki", lang=lang)
     intro, app = box.children
     record = next(r for r in builtin_scenarios() if r.name == "ceki")
     assert html.escape(record.title_in(lang)) in intro.value
@@ -158,7 +160,7 @@ def test_a_lesson_opens_in_the_pages_language(built, lang):
 
 
 def test_the_english_lesson_intro_reads_as_before(built):
-    intro = voila.opened_lesson("scenario=ceki").children[0].value
+    intro = tutorial.opened_lesson("scenario=ceki").children[0].value
     assert "You opened the lesson <strong>" in intro
     assert "Press <em>Step ▶</em> to go through it one event at a time" in intro
     assert "<em>Why?</em> beside the table" in intro
@@ -166,26 +168,26 @@ def test_the_english_lesson_intro_reads_as_before(built):
 
 @pytest.mark.parametrize("lang", languages())
 def test_an_unknown_lesson_is_told_in_the_pages_language(lang):
-    box = voila.opened_lesson("scenario=no-such-lesson", lang=lang)
+    box = tutorial.opened_lesson("scenario=no-such-lesson", lang=lang)
     assert "domeng-query-error" in box._dom_classes
     assert "<code>no-such-lesson</code>" in box.value
     # each lesson there is, as a link that looks like one (the theme hides plain links)
-    assert f'href="?scenario=passebunge-twice" style="{voila._LINK_STYLE}"' in box.value
+    assert f'href="?scenario=passebunge-twice" style="{addresses.LINK_STYLE}"' in box.value
     below = html.escape(words(lang)("The whole tutorial follows below."), quote=False)
     assert below in box.value
 
 
 def test_a_lesson_name_with_markup_is_shown_as_text():
-    box = voila.opened_lesson("scenario=%3Cb%3Ex%3C/b%3E")
+    box = tutorial.opened_lesson("scenario=%3Cb%3Ex%3C/b%3E")
     assert "<b>x</b>" not in box.value and "&lt;b&gt;x&lt;/b&gt;" in box.value
 
 
 @pytest.mark.parametrize("lang", languages())
 def test_finish_page_opens_the_lesson_in_the_slots_language(built, lang):
-    slot = voila.opened_slot(lang)
+    slot = tutorial.opened_slot(lang)
     assert slot.lang == lang and "domeng-opened-slot" in slot._dom_classes
-    later = voila.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True, lang=lang)
-    voila.finish_page(slot, [later], query="scenario=pollo")
+    later = rooms.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True, lang=lang)
+    tutorial.finish_page(slot, [later], query="scenario=pollo")
     assert [call["lang"] for call in built] == [lang, lang]
     assert built[0]["scenario"].name == "pollo"
     assert later.is_built and slot.children[-1] is slot.signal
@@ -203,12 +205,12 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
     with (ROOT / "domeng/locale/id/LC_MESSAGES/domeng.po").open("rb") as f:
         catalog = read_po(f)  # Indonesian's words under another code
     with extra_language(code, catalog):
-        slot = voila.opened_slot()
-        later = voila.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
-        puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task("first-out"))
+        slot = tutorial.opened_slot()
+        later = rooms.LaterApp("domeng-chapter-ceki", scenario="ceki", compact=True)
+        puzzle = rooms.LaterTask("domeng-task-first-out", PuzzleView, task("first-out"))
         assert "Laying out the table…" in later.children[0].value  # English until asked
         first = build_app(scenario="ceki", compact=True)  # built at once, as chapter 1's
-        voila.finish_page(slot, [later, puzzle], query=f"lang={code}&scenario=pollo",
+        tutorial.finish_page(slot, [later, puzzle], query=f"lang={code}&scenario=pollo",
                           shown=[first])
         assert slot.lang == later.lang == puzzle.lang == first.controller.lang == code
         assert later.controller.lang == code and puzzle.controller.lang == code
@@ -219,17 +221,17 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
                                        "page is in this language."))
         assert f'<p class="domeng-language-note" lang="{code}">{note}</p>' in \
             slot.children[0].value
-        bare = voila.opened_slot()
-        voila.finish_page(bare, [], query=f"lang={code}")
+        bare = tutorial.opened_slot()
+        tutorial.finish_page(bare, [], query=f"lang={code}")
         assert 'class="domeng-language-note"' in bare.bar.value
-        kept = voila.opened_slot("id")
-        voila.finish_page(kept, [], query=f"lang={code}")
+        kept = tutorial.opened_slot("id")
+        tutorial.finish_page(kept, [], query=f"lang={code}")
         assert kept.lang == "id" and "domeng-language-note" not in kept.bar.value
-        waiting = voila.LaterApp(scenario="ceki")
+        waiting = rooms.LaterApp(scenario="ceki")
         waiting.set_language(code)
         assert html.escape(words(code)("Laying out the table…")) in waiting.children[0].value
-    english = voila.opened_slot()
-    voila.finish_page(english, [], query="lang=xx")
+    english = tutorial.opened_slot()
+    tutorial.finish_page(english, [], query="lang=xx")
     assert english.lang == "en"
     assert 'class="domeng-language-current" lang="en"' in english.bar.value
     assert "domeng-language-note" not in english.bar.value
@@ -237,13 +239,13 @@ def test_the_english_tutorial_speaks_the_language_its_link_asks_for():
 
 def test_a_slot_in_an_unknown_language_is_refused():
     with pytest.raises(UnknownLanguage):
-        voila.opened_slot("xx")
+        tutorial.opened_slot("xx")
 
 
 # ------------------------------------------------------------------ tables laid out later
 @pytest.mark.parametrize("lang", languages())
 def test_a_later_app_is_built_in_its_language_and_says_so_while_it_waits(built, lang):
-    later = voila.LaterApp("domeng-chapter-x", scenario="ceki", compact=True, lang=lang)
+    later = rooms.LaterApp("domeng-chapter-x", scenario="ceki", compact=True, lang=lang)
     waiting = html.escape(words(lang)("Laying out the table…"))
     assert waiting in later.children[0].value and built == []
     assert isinstance(later.app, FakeApp)
@@ -251,7 +253,7 @@ def test_a_later_app_is_built_in_its_language_and_says_so_while_it_waits(built, 
 
 
 def test_a_later_app_without_a_language_is_english(built):
-    later = voila.LaterApp(seed=3)
+    later = rooms.LaterApp(seed=3)
     assert "Laying out the table…" in later.children[0].value
     later.build()
     assert later.lang == "en" and built == [{"seed": 3, "lang": "en"}]
@@ -259,7 +261,7 @@ def test_a_later_app_without_a_language_is_english(built):
 
 def test_a_later_app_in_an_unknown_language_is_refused():
     with pytest.raises(UnknownLanguage):
-        voila.LaterApp(seed=3, lang="xx")
+        rooms.LaterApp(seed=3, lang="xx")
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -269,8 +271,8 @@ def test_a_table_that_cannot_be_laid_out_says_why_in_its_language(monkeypatch, l
     def broken(**options):
         raise error
 
-    monkeypatch.setattr(voila, "build_app", broken)
-    later = voila.LaterApp(scenario="ceki", lang=lang)
+    monkeypatch.setattr(rooms, "build_app", broken)
+    later = rooms.LaterApp(scenario="ceki", lang=lang)
     with pytest.raises(ScenarioError):
         later.build()
     shown = later.children[0].value
@@ -291,9 +293,9 @@ def test_a_task_s_position_is_replayed_when_its_room_is_built_not_when_its_cell_
     monkeypatch.setattr(positions, "position",
                         lambda name: replayed.append(name) or real_position(name))
     monkeypatch.setattr(positions, "task", lambda name: replayed.append(name) or real_task(name))
-    seat = voila.LaterTask("domeng-task-blocked", SeatTask, "wins",
+    seat = rooms.LaterTask("domeng-task-blocked", SeatTask, "wins",
                            names=positions.PLAYERS, position="blocked")
-    puzzle = voila.LaterTask("domeng-task-first-out", PuzzleView, task="first-out", lang="id")
+    puzzle = rooms.LaterTask("domeng-task-first-out", PuzzleView, task="first-out", lang="id")
     assert replayed == [] and not seat.is_built and not puzzle.is_built
     assert seat.app.question.answer == 4 and seat.app.question.round.turn == 4
     assert puzzle.app.puzzle.seat == 4 and puzzle.controller.lang == "id"
@@ -305,6 +307,6 @@ def test_a_task_naming_no_position_is_refused_at_its_cell():
     from domeng.positions import UnknownPosition
 
     with pytest.raises(UnknownPosition, match='no position "first-in"; the positions are who-'):
-        voila.LaterTask("domeng-task-x", PuzzleView, task="first-in")
+        rooms.LaterTask("domeng-task-x", PuzzleView, task="first-in")
     with pytest.raises(TypeError, match="a position or a task, not both"):
-        voila.LaterTask("domeng-task-x", PuzzleView, task="first-out", position="blocked")
+        rooms.LaterTask("domeng-task-x", PuzzleView, task="first-out", position="blocked")

@@ -17,13 +17,9 @@ from pathlib import Path
 
 import psutil
 
+from domeng.web.site.static_pages import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

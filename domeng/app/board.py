@@ -43,7 +43,7 @@ def asset(name: str) -> str:
     """The text of ``name`` in the app's static folder: the one way its CSS and JS are read
     (the pictures' code and style here, the app's stylesheet in :func:`domeng.app.build_app`,
     the quiz's in :mod:`domeng.app.quiz`, the page's watch and signal in
-    :mod:`domeng.web.voila`).
+    :mod:`domeng.web.pages.later`).
 
     >>> "export default" in asset("board.js")
     True
@@ -96,7 +96,7 @@ def compact_js(code: str) -> str:
 class Board(anywidget.AnyWidget):
     """Shows ``html``; a click on an element with ``data-id`` calls ``on_select(id)``."""
 
-    # watch.js: see domeng.web.voila. Every model of this class carries its code, and a page
+    # watch.js: see domeng.web.pages.later. Every model of this class carries its code, and a page
     # holds many: the code goes without its comments and indentation
     _esm = compact_js(asset("watch.js") + asset("board.js"))
     _css = asset("board.css")

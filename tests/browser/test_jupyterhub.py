@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 import voila_server as server
-from voila_server import ROOT, free_port
+from voila_server import ROOT
 
 from domeng.web.hub import FOLDER, hub_config
 from domeng.web.site import static_pages
@@ -59,7 +59,7 @@ def extra_config():
     """What the test adds to the printed configuration: the hub on loopback, every port
     free, DummyAuthenticator, each student's home in the temporary folder, and a service
     token that may start servers."""
-    hub, api, proxy = free_port(), free_port(), free_port()
+    hub, api, proxy = (static_pages.free_port() for _ in range(3))
     as_root = os.geteuid() == 0  # CI runs as root; a single-user server then needs leave
     return proxy, f"""
 c.JupyterHub.bind_url = "http://127.0.0.1:{proxy}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 import psutil
 
 from domeng.web.serve import template_path, voila_flags
+from domeng.web.site.static_pages import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -33,12 +33,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 STARTUP_TIMEOUT = 60.0  # seconds for Voilà to serve its static files
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(notebook: Path, log: Path, *, pool: int = 2,

@@ -1,4 +1,4 @@
-// The drills page's browser side (domeng.app.drills.DrillMemory): how each term has gone, kept in
+// The drills page's browser side (domeng.web.pages.drills.DrillMemory): how each term has gone, kept in
 // this browser's localStorage (a JSON object under `key`), so a return visit continues. The
 // browser tells the kernel what it holds (`stored`); the kernel, which alone reads and judges it,
 // sends back the memory after each answer (`memory`) and the browser writes it. Nothing here

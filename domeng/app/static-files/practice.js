@@ -1,4 +1,4 @@
-// The practice page's browser side (domeng.app.practice.Progress): the names of the puzzles
+// The practice page's browser side (domeng.web.pages.practice.Progress): the names of the puzzles
 // solved, kept in this browser's localStorage (a JSON list under `key`), so a return visit
 // continues. The browser tells the kernel what it holds (`stored`); the kernel keeps only the
 // names it knows (`solved`) and the browser writes those back, beside any name it holds for

@@ -1,5 +1,5 @@
 // Domeng: give the page's query (?scenario=NAME&lang=id) to Python as the environment variable
-// QUERY_STRING, as Voilà does, so domeng.web.voila.scenario_from_query works unchanged.
+// QUERY_STRING, as Voilà does, so domeng.web.pages.query.scenario_from_query works unchanged.
 // The Pyodide kernel starts Python with the `loadPyodideOptions` of its settings in this
 // page's configuration (the JSON below), and Pyodide puts `env` into os.environ. This runs
 // before voici.js reads that configuration. Added to each page by domeng/web/site/build.py.
@@ -19,7 +19,7 @@
 
 // A notebook's link to another notebook is resolved by JupyterLite into its contents folder
 // (`../../files/play.html`), and a link written for Voilà names the notebook itself
-// (`tutorial-id.ipynb?scenario=ceki`, domeng.web.voila.language_links): neither is a page
+// (`tutorial-id.ipynb?scenario=ceki`, domeng.web.pages.addresses.language_links): neither is a page
 // here. Send such a click to that notebook's own Voici page, next to this one.
 document.addEventListener("click", function (event) {
   var link = event.target && event.target.closest && event.target.closest("a[href]");
@@ -35,7 +35,7 @@ document.addEventListener("click", function (event) {
 // `?lang=id` on a tutorial's page opens the tutorial written in that language, when the
 // site has one (domeng/web/site/build.py lists them in DOMENG_TUTORIALS), else, for a language
 // of the catalogue (DOMENG_LOADING has its words), the English one, which says its text is
-// English (domeng.web.voila.tutorial_note); the rest of the query is kept.
+// English (domeng.web.pages.tutorial.tutorial_note); the rest of the query is kept.
 (function () {
   var tutorials = window.DOMENG_TUTORIALS || {};
   var known = window.DOMENG_LOADING || {};

@@ -31,6 +31,9 @@ LIVE = ".jp-OutputArea-output"
 
 
 def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now: the one copy, for every server the tests and the
+    benchmarks start (this site's, Voilà's in ``tests/browser/voila_server.py``, ``domeng
+    app``'s in ``tests/together_server.py``, JupyterHub's)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

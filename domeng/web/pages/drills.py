@@ -12,7 +12,8 @@ offers the next drill. The memory of how each term has gone is kept in the brows
 the terms from strongest to weakest; the next drill is the scheduler's
 (:class:`~domeng.drills.schedule.Memory`), or of the level or term asked for.
 
-Every part is a small view of one :class:`~domeng.app.drill_controller.DrillController`;
+Every part is a small view of one :class:`~domeng.app.drill_controller.DrillController`
+(the widgets' floor, below this page);
 the HTML is drawn by :mod:`domeng.render.drills`. CSS classes: ``domeng-drills-page``,
 ``domeng-drill-question``, ``domeng-seat-box-N``, ``domeng-table``,
 ``domeng-drill-choices``, ``domeng-drill-actions`` (``[data-id=check]``,
@@ -32,6 +33,7 @@ True
 from __future__ import annotations
 
 import html
+import logging
 from urllib.parse import urlencode
 
 import anywidget
@@ -39,16 +41,21 @@ import ipywidgets as w
 import traitlets
 
 from domeng import render
-from domeng.app import find
+from domeng.app import find, texts
 from domeng.app.board import Board, asset, reported, seat_area
+from domeng.app.controller import SERVER_LOG, log_to_server
 from domeng.app.drill_controller import DrillController
-from domeng.drills import LEVELS
-from domeng.errors import DomengError
-from domeng.i18n import DEFAULT, check_language, words
+from domeng.drills import LEVELS, DrillError
+from domeng.errors import DomengError, show_value
+from domeng.i18n import DEFAULT, N_, check_language, words
 from domeng.render import drills as draw
 from domeng.rules import Rules
+from domeng.web.pages.addresses import language_links
+from domeng.web.pages.query import language_from_query, query_value, wait_for_request
 
 __all__ = ["DrillMemory", "DrillsPage", "drills_page", "find", "finish_drills"]
+
+log = logging.getLogger(f"{SERVER_LOG}.drills")  # to the server's stderr, as the app's log
 
 STORAGE_KEY = "domeng-drills"
 """The ``localStorage`` key of the drills' memory (:meth:`Memory.to_json`'s object)."""
@@ -160,8 +167,6 @@ class DrillsPage(w.VBox):
         self._draw()
 
     def _draw(self) -> None:
-        from domeng.web.voila import language_links
-
         c = self.controller
         lang = c.lang
         _ = words(lang)
@@ -222,14 +227,11 @@ class DrillsPage(w.VBox):
 
     def show_error(self, exc: BaseException) -> None:
         """One line for an error of the page's own clicks or link (never a traceback)."""
-        from domeng.app import texts
-
         if isinstance(exc, DomengError):
             line = " ".join(exc.describe(self.controller.lang).split())
         else:
-            import logging
-
-            logging.getLogger(__name__).error("error on the drills page", exc_info=exc)
+            log_to_server()
+            log.error("error on the drills page", exc_info=exc)
             line = words(self.controller.lang)(texts.SOMETHING_WENT_WRONG)
         self.error.value = (f'<p class="domeng-query-error-text" role="alert">'
                             f"{html.escape(line)}</p>")
@@ -256,11 +258,6 @@ def finish_drills(page: DrillsPage, *, query: str | None = None) -> None:
     >>> "x" in page.error.value
     True
     """
-    from domeng.drills import DrillError
-    from domeng.errors import show_value
-    from domeng.i18n import N_
-    from domeng.web.voila import language_from_query, query_value, wait_for_request
-
     if query is None:
         wait_for_request()
     page.error.value = ""
