@@ -194,7 +194,8 @@ def test_every_reason_is_said_in_the_learners_language(lang):
                                       "tutorial-lt.ipynb"])
 def test_the_tutorials_write_no_fact_around_their_seat_tasks(notebook):
     """The table's facts (tiles, ends, stones) and each seat's reason are the engine's: the
-    words before a seat task only set the scene, and its cell names the question."""
+    words before and after a seat task only set the scene and say where to look, and its cell
+    names the question."""
     cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
     found = 0
     for i, cell in enumerate(cells):
@@ -207,7 +208,9 @@ def test_the_tutorials_write_no_fact_around_their_seat_tasks(notebook):
         assert kind in SEAT_QUESTIONS
         intro = "".join(cells[i - 1]["source"]).split("\n\n")[-1]
         intro = re.sub(r"^\*\*\d+\.\*\*", "", intro)  # the review's own numbering
-        assert restated_facts(intro) == [], (notebook, intro)
+        after = "".join(cells[i + 1]["source"]) if cells[i + 1]["cell_type"] == "markdown" else ""
+        for words in (intro, after):
+            assert restated_facts(words) == [], (notebook, words)
     assert found == len(TUTORIAL_TASKS)
 
 
