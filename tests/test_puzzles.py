@@ -710,11 +710,12 @@ def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
     """The practice page says 'Jūsų ėjimas', 'Nebūkite CUCUQ' (the catalogue, the tutorial
     and the rules say 'jūs'): the puzzle's title, text and hint say 'jūs' too, never 'tu'."""
     p = load_puzzle(name)
+    jus = _text_rule("jus-in-lithuanian")
     for text in (p.title_in("lt"), p.text_in("lt"), p.hint_in("lt")):
-        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
+        assert not jus.check(text, "title", "lt", p), text
     for text in (*p.facts("lt"), *(v.reason("lt") for v in map(lambda m: judge(p, m),
                                                                  p.first_moves()))):
-        assert not re.search(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b", text), text
+        assert not jus.check(text, "facts", "lt", p), text
 
 
 @pytest.mark.parametrize("name", names())
@@ -723,11 +724,9 @@ def test_the_hint_nudges_without_naming_the_answer(name):
     play (the second press shows the move); naming a tile both right and wrong moves play
     (3|0 at either end) is a nudge, not the answer."""
     p = load_puzzle(name)
-    right = {str(m.tile) for m in p.solutions()}
-    wrong = {str(m.tile) for m in p.first_moves() if m not in p.solutions()}
+    hint = _text_rule("hint-not-the-answer")
     for lang in LANGS:
-        named = set(TILE.findall(p.hint_in(lang)))
-        assert not (named & right) - wrong, (lang, p.hint_in(lang))
+        assert not hint.check(p.hint_in(lang), "puzzle.hint", lang, p), (lang, p.hint_in(lang))
 
 
 def test_check_reads_plain_text_as_english_for_every_key(tmp_path, capsys):
@@ -793,9 +792,42 @@ def test_r21_camat_condition_is_stated_once_in_the_catalogue():
     stones) by hand: the facts give the catalogue's one sentence, the glossary reuses it."""
     from domeng.terms import Term, camat_condition, glossary
 
+    by_hand = _text_rule("no-r21-by-hand")
     for where, key, code, text in _builtin_texts():
-        if code == "en":
-            assert not re.search(r"empty.*no stones|no stones.*empty", text), (where, key)
+        assert not by_hand.check(text, key, code, None), (where, key)
     for lang in LANGS:
         assert camat_condition(lang) in glossary(lang)[Term.CAMAT].meaning
         assert camat_condition(lang) in " ".join(load_puzzle("camat-pay-to-empty").facts(lang))
+
+
+def _text_rule(rule_id: str):
+    from domeng.puzzles.text_rules import TEXT_RULES
+
+    (rule,) = [r for r in TEXT_RULES if r.id == rule_id]
+    return rule
+
+
+def test_every_builtin_text_follows_every_text_rule():
+    """Each rule of domeng/puzzles/text_rules.py, on every built-in title, lesson and hint
+    in every language (a puzzle's rules that need its moves, with its moves)."""
+    from domeng.puzzles.text_rules import broken_rules
+
+    broken = []
+    for where, key, code, text in _builtin_texts():
+        p = load_puzzle(where.split("/")[1]) if where.startswith("puzzles/") else None
+        broken += [(where, *b) for b in broken_rules(iter([(key, code, text)]), p)]
+    assert broken == []
+
+
+def test_docs_format_names_every_text_rule_the_code_enforces():
+    """docs/format.md's puzzle section lists the rules of a built-in puzzle's texts by id,
+    each with its sentence, and lists no rule the code does not enforce."""
+    from domeng.puzzles.text_rules import TEXT_RULES
+
+    doc = (Path(__file__).parents[1] / "docs" / "format.md").read_text(encoding="utf-8")
+    section = doc[doc.index("\n## A puzzle\n"):doc.index("\n## A game file\n")]
+    listed = re.findall(r"^- `([a-z0-9-]+)`: ", section, re.M)
+    assert listed == [r.id for r in TEXT_RULES]
+    flat = " ".join(section.split())
+    for rule in TEXT_RULES:
+        assert f"- `{rule.id}`: {rule.says}" in flat, rule.id
