@@ -831,3 +831,26 @@ def test_docs_format_names_every_text_rule_the_code_enforces():
     flat = " ".join(section.split())
     for rule in TEXT_RULES:
         assert f"- `{rule.id}`: {rule.says}" in flat, rule.id
+
+
+def test_find_puzzles_runs_the_domeng_of_the_tree_it_stands_in(tmp_path):
+    """tools/find_puzzles.py puts its own tree first on sys.path: run from elsewhere, with
+    another ``domeng`` found first (here one that refuses to load), it imports this tree's
+    and answers ``--help``, listing every goal."""
+    import domeng
+
+    other = tmp_path / "elsewhere" / "domeng"
+    other.mkdir(parents=True)
+    (other / "__init__.py").write_text('raise ImportError("not this domeng")\n')
+    tool = Path(__file__).parents[1] / "tools" / "find_puzzles.py"
+    code = ("import runpy, sys\nsys.argv = ['find_puzzles.py', '--help']\n"
+            f"try:\n    runpy.run_path({str(tool)!r}, run_name='__main__')\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sys.modules['domeng'].__file__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120,
+                          env={"PYTHONPATH": str(other.parent), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    *help_lines, where = done.stdout.splitlines()
+    assert Path(where) == Path(domeng.__file__).resolve()
+    assert all(g.value in "\n".join(help_lines) for g in Goal)
