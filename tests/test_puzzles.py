@@ -123,7 +123,7 @@ def _record(**change):
     ({"score": lambda seat, st, held: 2}, "score should give 1 or 0"),
     ({"decided_by": lambda s: s.play}, "decided_by needs reached_at"),
     ({"decided_by": lambda s: not s.play and not s.played >> s.mover & 1,
-      "reached_at": lambda _, e, first: ""}, "decided_by reads who has played: declare "
+      "reached_at": lambda _, e, who, first: ""}, "decided_by reads who has played: declare "
                                               "needs_played=True"),
     ({"needs_played": True}, "needs_played is for a decided_by"),
 ])

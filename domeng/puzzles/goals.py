@@ -92,10 +92,10 @@ class GoalRecord:
     decided_by: Callable[[Step], bool] | None = None
     """Reached the moment a :class:`Step` makes this true (then scored 1 and the search
     stops there); None: decided at the round's end only."""
-    reached_at: Callable[[Words, Any, bool], str] | None = None
+    reached_at: Callable[[Words, Any, str, bool], str] | None = None
     """With :attr:`decided_by`: how the verdict tells the step that reached it,
-    ``reached_at(_, event, first)`` (``event`` the round's event of that step, ``first``
-    when it is the first move itself)."""
+    ``reached_at(_, event, who, first)`` (``event`` the round's event of that step, ``who``
+    the name of the seat that made it, ``first`` when it is the first move itself)."""
     is_boolean: bool = True
     """Reached or not; False: a number to make as high as can be forced."""
     needs_stones: bool = False
@@ -229,7 +229,7 @@ class Goal(str, Enum):
         reached=N_("You make a MAPPAKULING."), missed=N_("You make no MAPPAKULING."),
         score=lambda seat, st, held: 0,  # the round ended before the seat made one
         decided_by=lambda s: s.play and s.kuling and s.mover == s.seat,
-        reached_at=lambda _, e, first: _mappakuling_made(_, e, first))
+        reached_at=lambda _, e, who, first: _mappakuling_made(_, e, first))
     """Make a MAPPAKULING (R11) before the round ends; decided when the seat makes one."""
     NOT_CUCUQ = GoalRecord(
         "not-cucuq", Term.CUCUQ, "is not the CUCUQ when the round ends (R17)",

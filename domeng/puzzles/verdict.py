@@ -273,7 +273,8 @@ def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | Non
     if decided:
         reached_at = p.goal.record.reached_at
         assert reached_at is not None  # a goal decided in play says how (goals.py checks)
-        return reached_at(_, events[deciding(p, events)], first)
+        step = events[deciding(p, events)]
+        return reached_at(_, step, who(step.seat), first)
     res = r.result
     me = p.seat
     tile = r.last_domino
