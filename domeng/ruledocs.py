@@ -1,5 +1,5 @@
 """The tables of docs/rules*.md, docs/format.md and docs/guides/contributor.md, written from
-the fields of ``Rules``.
+the fields of ``Rules`` (and docs/format.md's table of a puzzle's goals, from their records).
 
 Each table sits between two marker lines, which Markdown shows as nothing::
 
@@ -92,10 +92,20 @@ def _types(_: Words) -> tuple[list[str], list[list[str]]]:
     return ["field", "type", "default"], rows
 
 
+def _goals(_: Words) -> tuple[list[str], list[list[str]]]:
+    """docs/format.md's table of a puzzle's goals (in English only), from each goal's record
+    in :mod:`domeng.puzzles.goals`."""
+    from domeng.puzzles.goals import Goal
+
+    rows = [[f"`{g.value}`", g.record.meaning, g.term.value] for g in Goal]
+    return ["goal", "reached when the puzzle's seat …", "term"], rows
+
+
 TABLES: dict[str, Callable[[Words], tuple[list[str], list[list[str]]]]] = {
     "readings": _readings,
     "fields": _fields,
     "types": _types,
+    "goals": _goals,
 }
 """The tables by marker name: each gives its header and rows in one language."""
 

@@ -59,14 +59,20 @@ def test_pre_commit_runs_the_ruff_of_the_venv():
 
 
 
-def test_contributing_gives_the_four_common_changes_each_with_its_recipe_test():
+def test_contributing_gives_the_five_common_changes_each_with_its_recipe_test():
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     recipes = re.findall(r"^## (.+)$", text, re.M)
     assert recipes == ["Reword a sentence", "Add a language", "Add a rules reading",
-                       "Add a computer player"]
+                       "Add a computer player", "Add a puzzle goal"]
     assert readme_test_command() in text and "pre-commit install" in text
-    for test in re.findall(r"`(tests/test_recipe_\w+\.py)`", text):
+    named = re.findall(r"`(tests/test_recipe_\w+\.py)`", text)
+    for test in named:
         assert (ROOT / test).is_file(), test
+    # each recipe names its recipe test, and every recipe test is named by one
+    sections = re.split(r"^## .+$", text, flags=re.M)[1:]
+    assert all(re.search(r"`tests/test_recipe_\w+\.py`", s) for s in sections)
+    assert {str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_recipe_*.py")} \
+        == set(named)
     for command in set(re.findall(r"`make (\w+)`", text)):
         makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
         assert re.search(rf"^{command}:", makefile, re.M), command

@@ -18,7 +18,9 @@ search took.)
 
 With ``--write DIR`` each candidate is also written as a scenario file with a
 ``puzzle`` key (title, text and hint left empty, to be written by hand: ``domeng
-puzzles --check FILE`` refuses it until they are there). Run it from the project's root:
+puzzles --check FILE`` refuses it until they are there). It imports the ``domeng`` of the
+tree it stands in (its own folder's parent comes first on ``sys.path``), whatever is
+installed and wherever it is run from:
 
     .venv/bin/python tools/find_puzzles.py --seeds 1-40 --goal ceki --goal pollo
     .venv/bin/python tools/find_puzzles.py --seeds 7 --tiles 12 --write /tmp/cands
@@ -41,13 +43,18 @@ import sys
 import time
 from pathlib import Path
 
-from domeng.files.records import round_to_scenario, save
-from domeng.game import Game
-from domeng.players import make_players
-from domeng.puzzles import Goal
-from domeng.puzzles.search import Search, state_of
-from domeng.round import Round
-from domeng.tables import move_of_code
+ROOT = Path(__file__).resolve().parents[1]
+"""The tree this tool stands in: its ``domeng`` is the one searched, not an installed one."""
+if sys.path[:1] != [str(ROOT)]:
+    sys.path.insert(0, str(ROOT))
+
+from domeng.files.records import round_to_scenario, save  # noqa: E402
+from domeng.game import Game  # noqa: E402
+from domeng.players import make_players  # noqa: E402
+from domeng.puzzles import Goal  # noqa: E402
+from domeng.puzzles.search import Search, state_of  # noqa: E402
+from domeng.round import Round  # noqa: E402
+from domeng.tables import move_of_code  # noqa: E402
 
 NAMES = ("Ambo", "Besse", "Cicci", "Dadi", "Eppa", "Tenri", "Upe", "Lise", "Ati", "Baso",
          "Andi", "Daeng", "Emba", "Lamba", "Cakka", "Becce", "Sitti", "Mappa", "Indo", "Iwan")

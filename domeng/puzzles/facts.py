@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from domeng.i18n import Words, words
 from domeng.puzzles.goals import Goal, goal_text
-from domeng.terms import CAMAT_CONDITION
 
 if TYPE_CHECKING:
     from domeng.puzzles.puzzle import Puzzle
@@ -149,15 +148,14 @@ def stones_facts(_: Words, r: Round, seat: int, names: list[str]) -> str:
 
 def rule_sentence(goal: Goal, lang: str | None = None) -> str:
     """The rule a goal needs, from the catalogue ("" for a goal whose text says it all):
-    for :attr:`Goal.CAMAT`, R21's condition (:data:`~domeng.terms.CAMAT_CONDITION`)."""
-    if Goal(goal) is not Goal.CAMAT:
-        return ""
-    _ = words(lang)
-    # TRANSLATORS: {condition}: R21's condition, "after the round is settled, the table is
-    # empty and the FIRST CAPPU holds no stones"
-    return _("The FIRST CAPPU is appointed CAMAT if, {condition} (R21).",
-             condition=_(CAMAT_CONDITION))
+    its record's :attr:`~domeng.puzzles.goals.GoalRecord.rule`; for :attr:`Goal.CAMAT`,
+    R21's condition (:data:`~domeng.terms.CAMAT_CONDITION`).
 
+    >>> rule_sentence(Goal.POLLO), "R21" in rule_sentence(Goal.CAMAT)
+    ('', True)
+    """
+    rule = Goal(goal).record.rule
+    return rule(words(lang)) if rule is not None else ""
 
 
 _NUMBER_WORDS = (

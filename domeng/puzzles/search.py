@@ -1,8 +1,8 @@
 """The exact search of a puzzle: every legal continuation of a round, to the goal's end.
 
-An AND-OR search (for :attr:`~domeng.puzzles.goals.Goal.FEWEST_STONES` a minimax) on
-:mod:`domeng.core`'s ints: at the puzzle seat's decisions the seat chooses, at every other
-seat's decisions that seat plays against it. Forced passes, the endings and their stones
+An AND-OR search (for a scored goal, :attr:`~domeng.puzzles.goals.Goal.FEWEST_STONES`, a
+minimax) on :mod:`domeng.core`'s ints: at the puzzle seat's decisions the seat chooses, at
+every other seat's decisions that seat plays against it. Forced passes, the endings and their stones
 are decided by the core's own functions, as :class:`~domeng.round.Round` decides them.
 Each state is solved once (memoized), so a late moment of a round is solved in a blink.
 
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from domeng import core
 from domeng.core import AFTER, FIT, PASS
-from domeng.puzzles.goals import Goal, goal_score
+from domeng.puzzles.goals import Goal, Step
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.tiles import TILE_HI, TILE_LO
@@ -68,7 +68,11 @@ class Search:
     def __init__(self, rules: Rules, seat: int, goal: Goal) -> None:
         self.rules, self.seat, self.goal = rules, seat, Goal(goal)
         self._memo: dict[tuple, tuple[int, int]] = {}
-        self._keep_stones = self.goal.needs_stones
+        record = self.goal.record
+        self._keep_stones = record.needs_stones
+        self._keep_played = record.needs_played
+        self._decided_by = record.decided_by
+        self._score = record.score
 
     # ------------------------------------------------------------------ moves
     def codes(self, st: State) -> list[int]:
@@ -77,19 +81,22 @@ class Search:
 
     def step(self, st: State, code: int) -> tuple[State | None, int]:
         """The state after ``code`` (None when the goal's end came with it) and, at the
-        goal's end, its score (:func:`~domeng.puzzles.goals.goal_score`)."""
-        rules = self.rules
+        goal's end, its score (the goal's :attr:`~domeng.puzzles.goals.GoalRecord.score`,
+        or 1 when a :class:`~domeng.puzzles.goals.Step` reached it)."""
+        rules, me, decided_by = self.rules, self.seat, self._decided_by
         hands, e, s, last, played, table, held = st
         n = len(hands)
         held_l = list(held)
         hand_l = list(hands)
         if code == PASS:  # a voluntary pass (R9 reading), settled like any pass
+            if decided_by is not None and decided_by(Step(me, s, False, False, played)):
+                return _END, 1
             table = core.pass_voluntarily(rules, hands, s, FIT[e], last, played, table, held_l)
             ne = e
         else:
             i = code >> 1
             ne = AFTER[56 * e + code]
-            if self.goal is Goal.MAPPAKULING and s == self.seat and ne % 8 == 0:
+            if decided_by is not None and decided_by(Step(me, s, True, ne % 8 == 0, played)):
                 return _END, 1
             h = hand_l[s] = hands[s] ^ (1 << i)
             played |= 1 << s
@@ -97,19 +104,32 @@ class Search:
             if not h:  # R14
                 st_ = core.settle_first_cappu(rules, s, ne % 8 == 0, TILE_HI[i] == TILE_LO[i],
                                               table, held_l)
-                return _END, goal_score(self.goal, self.seat, st_, held_l)
+                return _END, self._score(me, st_, held_l)
         t = (s + 1) % n
         fit = FIT[ne]
         if not hand_l[t] & fit:  # forced passes (R9, R12, R13), perhaps a MANGUNO (R15)
-            t, table, _, st_ = core.pass_on(rules, hand_l, fit, t, last, played, table, held_l)
+            if decided_by is not None:
+                first = t
+            t, table, count, st_ = core.pass_on(rules, hand_l, fit, t, last, played, table,
+                                                held_l)
+            if decided_by is not None and any(
+                    decided_by(Step(me, (first + k) % n, False, False, played))
+                    for k in range(count)):
+                return _END, 1
             if st_ is not None:
-                return _END, goal_score(self.goal, self.seat, st_, held_l)
+                return _END, self._score(me, st_, held_l)
         return State(tuple(hand_l), ne, t, last, played, table, tuple(held_l)), 0
 
     # ------------------------------------------------------------------ values
     def _key(self, st: State) -> tuple:
+        """What decides a state's value for this goal: the hands, the ends, the turn and
+        the LAST MAPPANO always; who has played and the stones when the goal's record says
+        it reads them (:attr:`~domeng.puzzles.goals.GoalRecord.needs_played`,
+        :attr:`~domeng.puzzles.goals.GoalRecord.needs_stones`)."""
         if self._keep_stones:
             return st
+        if self._keep_played:
+            return st.hands, st.e, st.turn, st.last, st.played
         return st.hands, st.e, st.turn, st.last
 
     def solve(self, st: State) -> tuple[int, int]:

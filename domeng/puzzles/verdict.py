@@ -27,12 +27,12 @@ from typing import NamedTuple
 
 from domeng.explain import seat_name
 from domeng.i18n import N_, Words, words
-from domeng.puzzles.goals import Goal
+from domeng.puzzles.goals import Step
 from domeng.puzzles.puzzle import Puzzle
 from domeng.round import LEFT, Move, Round
 from domeng.terms import Ending, EventKind, Term
 
-__all__ = ["Verdict", "judge"]
+__all__ = ["Verdict", "deciding", "judge"]
 
 
 class Verdict(NamedTuple):
@@ -96,12 +96,13 @@ class Verdict(NamedTuple):
         events = (r.events or [])[start:]
         first = events[0]
         after = _after_clause(_, first.tile, first.end, first.ends)
-        kuling = p.goal is Goal.MAPPAKULING and self.solved  # the goal's end is that play
-        passed = "" if kuling and not self.line else _passes_clause(_, p, events, lang)
+        # a goal decided by a step (a MAPPAKULING): the goal's end is that step
+        mid = self.solved and p.goal.is_decided_in_play
+        passed = "" if mid and not self.line else _passes_clause(_, p, events, lang)
         if passed:
             # TRANSLATORS: {after}: what the move did to the ends; {passes}: who passes then
             after = _("{after}; {passes}", after=after, passes=passed)
-        outcome = _outcome_clause(_, p, r, events, lang, kuling=kuling, first=not self.line)
+        outcome = _outcome_clause(_, p, r, events, lang, decided=mid, first=not self.line)
         verdict = _goal_clause(_, p, self, r)
         if p.goal.needs_stones:
             path = _stones_path(_, p, events)
@@ -146,9 +147,8 @@ class Verdict(NamedTuple):
         """:meth:`told` of ``events``, the plays and passes from the first move on."""
         p = self.puzzle
         plays = [k for k, e in enumerate(events) if e.kind is EventKind.PLAY]
-        if p.goal is Goal.MAPPAKULING and self.solved:
-            plays = [k for k in plays if events[k].seat == p.seat
-                     and Term.MAPPAKULING in events[k].terms]
+        if p.goal.is_decided_in_play and self.solved:
+            plays = [deciding(p, events)]
         if not self.line or not plays or plays[-1] == 0:
             return ()
         k = 1
@@ -262,24 +262,19 @@ def _step_clause(_: Words, seats: list[int], event, ends: tuple[int, int], me: i
 
 
 def _outcome_clause(_: Words, p: Puzzle, r: Round, events: list, lang: str | None, *,
-                    kuling: bool = False, first: bool = False) -> str:
-    """How the goal's end came: the round's end, or (``kuling``) the seat's MAPPAKULING,
-    made by the first move itself when ``first``."""
+                    decided: bool = False, first: bool = False) -> str:
+    """How the goal's end came: the round's end, or (``decided``) the step that reached a
+    goal decided in play (the seat's MAPPAKULING), the first move itself when ``first``."""
     names = p.names
 
     def who(seat: int | None) -> str:
         return seat_name(seat, names, lang=lang)
 
-    plays = [e for e in events if e.kind is EventKind.PLAY]
-    if kuling:
-        last = [e for e in plays if e.seat == p.seat and Term.MAPPAKULING in e.terms][-1]
-        if first:
-            # TRANSLATORS: a clause of a puzzle's verdict, after "the ends are 1 and 1"
-            return _("both ends are the same: a MAPPAKULING (R11)")
-        # TRANSLATORS: a clause of a puzzle's verdict: the learner's play; {pip}: the
-        # number both ends show
-        return _("you play {tile}: both ends show {pip}, a MAPPAKULING (R11)",
-                 tile=last.tile, pip=last.ends[0])
+    if decided:
+        reached_at = p.goal.record.reached_at
+        assert reached_at is not None  # a goal decided in play says how (goals.py checks)
+        step = events[deciding(p, events)]
+        return reached_at(_, step, who(step.seat), first)
     res = r.result
     me = p.seat
     tile = r.last_domino
@@ -433,39 +428,39 @@ def _stones_path(_: Words, p: Puzzle, events: list) -> str:
              steps=_.join(steps))
 
 
-_REACHED = {
-    Goal.CEKI: N_("You go out with a CEKI."),
-    Goal.POLLO: N_("You go out with a POLLO."),
-    Goal.FIRST_CAPPU: N_("You are the FIRST CAPPU."),
-    Goal.MAPPAKULING: N_("You make a MAPPAKULING."),
-    Goal.NOT_CUCUQ: N_("You are not the CUCUQ."),
-    Goal.MANGUNO: N_("You are the MANGUNO with no MATTIKKENG."),
-    Goal.MATTIKKENG: N_("You win as the MATTIKKENG."),
-    Goal.CAMAT: N_("You are appointed CAMAT."),
-}
-_MISSED = {
-    Goal.CEKI: N_("You do not go out with a CEKI."),
-    Goal.POLLO: N_("You do not go out with a POLLO."),
-    Goal.FIRST_CAPPU: N_("You are not the FIRST CAPPU."),
-    Goal.MAPPAKULING: N_("You make no MAPPAKULING."),
-    Goal.NOT_CUCUQ: N_("You are the CUCUQ."),
-    Goal.MANGUNO: N_("You are not the MANGUNO with no MATTIKKENG."),
-    Goal.MATTIKKENG: N_("You do not win as the MATTIKKENG."),
-    Goal.CAMAT: N_("You are not appointed CAMAT."),
-}
+def deciding(p: Puzzle, events: list) -> int:
+    """The index in ``events`` (the plays and passes from the first move on) of the first
+    step that reached ``p``'s goal decided in play (its record's
+    :attr:`~domeng.puzzles.goals.GoalRecord.decided_by`), or -1 when none did.
+
+    >>> from domeng.puzzles import load_puzzle
+    >>> p = load_puzzle("mappakuling-which-tile")
+    >>> v = judge(p, p.solutions()[0])
+    >>> start = len(p.start().events)
+    >>> steps = [e for e in v.round().events[start:] if e.kind in (EventKind.PLAY, EventKind.PASS)]
+    >>> k = deciding(p, steps)
+    >>> steps[k].seat == p.seat and steps[k].ends[0] == steps[k].ends[1]
+    True
+    """
+    decided_by = p.goal.record.decided_by
+    if decided_by is None:
+        return -1
+    played = p.start().played
+    for k, e in enumerate(events):
+        if e.kind is EventKind.PLAY:
+            if decided_by(Step(p.seat, e.seat, True, e.ends[0] == e.ends[1], played)):
+                return k
+            played |= 1 << e.seat
+        elif e.kind is EventKind.PASS:
+            if decided_by(Step(p.seat, e.seat, False, False, played)):
+                return k
+    return -1
 
 
 def _goal_clause(_: Words, p: Puzzle, v: Verdict, r: Round) -> str:
-    if p.goal is Goal.FEWEST_STONES:
-        held = r.held[p.seat]
-        best = -v.best
-        if v.solved:
-            return _.ngettext("You end with {count} stone, the fewest you can be sure of.",
-                              "You end with {count} stones, the fewest you can be sure of.",
-                              held, count=_.number(held))
-        # TRANSLATORS: {best}: the fewest stones another first move makes sure of
-        return _.ngettext("You end with {count} stone; another move makes sure of {best}.",
-                          "You end with {count} stones; another move makes sure of {best}.",
-                          held, count=_.number(held), best=_.number(best))
-    return _((_REACHED if v.solved else _MISSED)[p.goal])
-
+    """The goal, reached or not: its record's sentence, or for a scored goal its clause of
+    the stones the seat ends with and the fewest another move makes sure of."""
+    told = p.goal.record.reached if v.solved else p.goal.record.missed
+    if isinstance(told, str):
+        return _(told)
+    return told(_, r.held[p.seat], -v.best)
