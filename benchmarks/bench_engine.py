@@ -8,7 +8,7 @@ again) of:
   µs per event (plays, passes, the end, a CAMAT), µs per step (one
   ``legal_moves()`` + ``play()`` call, which also runs the forced passes after
   it) and µs per deal; the same with ``record=True`` (events, no sentences);
-* the rules core alone (domeng/core.py, ``core.deal`` then ``core.play_random``:
+* the rules core alone (``core.deal`` then domeng/sim/playout.py's ``play_random``:
   the same rounds as the engine row, no Move objects, no events) — what
   ``domeng.sim.stats.random_rounds`` and ``domeng simulate`` without numpy run on;
 * ``domeng simulate --players random`` as a function (``simulate(["random"], …)``),
@@ -62,6 +62,7 @@ from domeng import core
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.sim.batch import simulate_rounds
+from domeng.sim.playout import play_random
 from domeng.sim.simulate import play_random_game, play_random_games_batch
 
 
@@ -196,7 +197,7 @@ def core_run(rounds: int, seed: int, clock: Callable[[], float]) -> Figures:
     t0 = clock()
     events = 0
     for _ in range(rounds):
-        events += core.play_random(rules, core.deal(rng), randrange).events
+        events += play_random(rules, core.deal(rng), randrange).events
     t1 = clock()
     return Figures(rounds, events, events, t1 - t0, t1 - t0)
 
@@ -350,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
          lambda s: engine_run(engine_n, s, True, clock), True, True),
         ("floor", f"floor: a bare round behind the same calls ({engine_n:,} rounds)",
          lambda s: engine_run(engine_n, s, False, clock, BareRound), True, True),
-        ("core", f"rules core, core.play_random ({engine_n:,} rounds)",
+        ("core", f"rules core, play_random ({engine_n:,} rounds)",
          lambda s: core_run(engine_n, s, clock), False, True),
         ("sim core", f"simulate --players random, core ({sim_n // 10:,} rounds)",
          lambda s: simulate_run(sim_n // 10, s, False, clock), False, False),
