@@ -63,7 +63,6 @@ __all__ = [
     "give",
     "is_block_pass",
     "legal_codes",
-    "mask_pips",
     "may_pass",
     "move_code",
     "moves",
