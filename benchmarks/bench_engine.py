@@ -36,7 +36,7 @@ Ratios against ``dominoes`` and the earlier trees are printed from the same run 
 load changes absolute figures between runs far more than ratios within one); each figure is
 the median of five interleaved runs (``--repeat``; three with ``--quick``).
 
-    .venv/bin/python benchmarks/bench_engine.py           # about two minutes of CPU
+    .venv/bin/python benchmarks/bench_engine.py           # a minute or two of CPU
     .venv/bin/python benchmarks/bench_engine.py --long    # the larger runs, a few minutes
     .venv/bin/python benchmarks/bench_engine.py --quick   # a few seconds
 """
