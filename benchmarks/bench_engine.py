@@ -60,6 +60,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any, NamedTuple
@@ -97,9 +98,11 @@ def engine_at(rev: str) -> type:
     return importlib.import_module(f"{tree_at(rev)}.round").Round
 
 
+@cache
 def tree_at(rev: str) -> str:
     """The name of the package ``domeng`` at git revision ``rev`` of this checkout, imported
-    as a package of its own (``domeng_at_<rev>``) so that it runs beside today's."""
+    as a package of its own (``domeng_at_<rev>``) so that it runs beside today's; once a
+    run, however many rows use it."""
     root = Path(__file__).resolve().parent.parent
     archive = subprocess.run(["git", "-C", str(root), "archive", rev, "domeng"],
                              capture_output=True, check=True).stdout
