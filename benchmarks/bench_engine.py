@@ -8,7 +8,7 @@ again) of:
   µs per event (plays, passes, the end, a CAMAT), µs per step (one
   ``legal_moves()`` + ``play()`` call, which also runs the forced passes after
   it) and µs per deal; the same with ``record=True`` (events, no sentences);
-* the rules core alone (domeng/core.py, ``core.deal`` then ``core.play_random``:
+* the rules core alone (``core.deal`` then domeng/sim/playout.py's ``play_random``:
   the same rounds as the engine row, no Move objects, no events) — what
   ``domeng.sim.stats.random_rounds`` and ``domeng simulate`` without numpy run on;
 * ``domeng simulate --players random`` as a function (``simulate(["random"], …)``),
@@ -18,6 +18,12 @@ again) of:
 * the engine as it was at a git revision (``--against``, by default ``f9addd7``, the
   engine before the rules core that issue 14 measures its targets against), imported
   from ``git archive`` as a package of its own, on the same seeds;
+* the playout loops (domeng/sim/playout.py: ``play_random`` and the search player's
+  ``play_out``) and the engine's fast path beside the tree before the loops left
+  domeng/core.py (``--moved-from``, by default ``676c345``; issue 34 asks that moving
+  them slow nothing), imported the same way, on the same seeds: the ratios of each row
+  to its copy in that tree, and the fast path's rounds/s as a share of the rules core's
+  (``play_random``, the pure-Python bitmask yardstick) in both trees;
 * abw333's ``dominoes`` package playing random games (``Game.new()``, then
   ``make_move(*random.choice(g.valid_moves))`` until ``g.result``) — games/s,
   µs per entry of ``g.moves`` (plays and passes) and µs per ``make_move``.
@@ -26,10 +32,11 @@ Times are the CPU time of this process (``time.process_time``; every run is
 single-threaded), so other work on the machine disturbs them less than wall
 time; ``--wall`` uses wall-clock time instead.
 
-Ratios against ``dominoes`` and the earlier engine are printed from the same run (the machine's load
-changes absolute figures between runs far more than ratios within one).
+Ratios against ``dominoes`` and the earlier trees are printed from the same run (the machine's
+load changes absolute figures between runs far more than ratios within one); each figure is
+the median of five interleaved runs (``--repeat``; three with ``--quick``).
 
-    .venv/bin/python benchmarks/bench_engine.py           # about a minute of CPU
+    .venv/bin/python benchmarks/bench_engine.py           # a minute or two of CPU
     .venv/bin/python benchmarks/bench_engine.py --long    # the larger runs, a few minutes
     .venv/bin/python benchmarks/bench_engine.py --quick   # a few seconds
 """
@@ -53,8 +60,10 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from types import ModuleType, SimpleNamespace
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -62,6 +71,7 @@ from domeng import core
 from domeng.round import Round
 from domeng.rules import Rules
 from domeng.sim.batch import simulate_rounds
+from domeng.sim.playout import play_out, play_random
 from domeng.sim.simulate import play_random_game, play_random_games_batch
 
 
@@ -79,10 +89,20 @@ class Figures(NamedTuple):
 BEFORE_CORE = "f9addd7"
 """The last commit before the rules core: issue 14's "today's" engine."""
 
+BEFORE_MOVE = "676c345"
+"""The last commit with the playout loops in domeng/core.py (issue 34, item 4)."""
+
 
 def engine_at(rev: str) -> type:
-    """The ``Round`` class of the engine at git revision ``rev`` of this checkout, imported
-    as a package of its own (``domeng_at_<rev>``) so that it runs beside today's."""
+    """The ``Round`` class of the engine at git revision ``rev`` of this checkout."""
+    return importlib.import_module(f"{tree_at(rev)}.round").Round
+
+
+@cache
+def tree_at(rev: str) -> str:
+    """The name of the package ``domeng`` at git revision ``rev`` of this checkout, imported
+    as a package of its own (``domeng_at_<rev>``) so that it runs beside today's; once a
+    run, however many rows use it."""
     root = Path(__file__).resolve().parent.parent
     archive = subprocess.run(["git", "-C", str(root), "archive", rev, "domeng"],
                              capture_output=True, check=True).stdout
@@ -103,7 +123,8 @@ def engine_at(rev: str) -> type:
         if target.parent.is_dir():
             target.write_bytes(mo.read_bytes())
     sys.path.insert(0, str(folder))
-    return importlib.import_module(f"{name}.round").Round
+    importlib.import_module(name)
+    return name
 
 
 def engine_run(rounds: int, seed: int, record: bool, clock: Callable[[], float],
@@ -188,17 +209,54 @@ class BareRound:
         return []
 
 
-def core_run(rounds: int, seed: int, clock: Callable[[], float]) -> Figures:
-    """The rules core: deal and play ``rounds`` random rounds on ints."""
+def loops_now() -> SimpleNamespace:
+    """Today's playout loops and the core functions their runs deal with, under the names
+    the core module had for them before the loops moved (:func:`loops_at`)."""
+    return SimpleNamespace(deal=core.deal, first_round_opener=core.first_round_opener,
+                           play_random=play_random, play_out=play_out)
+
+
+def loops_at(rev: str) -> ModuleType:
+    """The core module at git revision ``rev``, whose ``play_random`` and ``play_out`` are
+    the playout loops as they were before they moved to domeng/sim/playout.py."""
+    return importlib.import_module(f"{tree_at(rev)}.core")
+
+
+def core_run(rounds: int, seed: int, clock: Callable[[], float], loops: Any = None) -> Figures:
+    """The rules core: deal and play ``rounds`` random rounds on ints with ``play_random``,
+    today's or that of ``loops`` (:func:`loops_at`)."""
+    loops = loops or loops_now()
     rng = random.Random(seed)
     rules = Rules()
     randrange = rng.randrange
+    deal, play = loops.deal, loops.play_random
+    gc.collect()
     t0 = clock()
     events = 0
     for _ in range(rounds):
-        events += core.play_random(rules, core.deal(rng), randrange).events
+        events += play(rules, deal(rng), randrange).events
     t1 = clock()
     return Figures(rounds, events, events, t1 - t0, t1 - t0)
+
+
+def playout_run(rounds: int, seed: int, clock: Callable[[], float], loops: Any) -> Figures:
+    """The search player's playouts (``play_out``, greedy 0.7): ``rounds`` first rounds dealt
+    before the clock starts, each played out from the R5 opener's double."""
+    rng = random.Random(seed)
+    rnd = rng.random
+    rules = Rules()
+    starts = []
+    for _ in range(rounds):
+        hands = loops.deal(rng)
+        seat, tile = loops.first_round_opener(hands, rules)
+        starts.append((hands, seat, 2 * tile))
+    play = loops.play_out
+    gc.collect()
+    t0 = clock()
+    for hands, seat, first in starts:
+        play(rules, hands, -1, -1, seat, -1, 0, 25, [0] * 5, rnd, first=first)
+    t1 = clock()
+    return Figures(rounds, rounds, rounds, t1 - t0, t1 - t0)
 
 
 def simulate_run(rounds: int, seed: int, batch: bool, clock: Callable[[], float]) -> Figures:
@@ -308,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="fewer rounds and repetitions")
     p.add_argument("--long", action="store_true", help="more rounds and repetitions")
     p.add_argument("--repeat", type=int, default=None,
-                   help="repetitions (default 3, long 5, quick 3)")
+                   help="repetitions (default 5, quick 3)")
     p.add_argument("--wall", action="store_true", help="wall-clock time, not CPU time")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batches", default="1024,8192,65536",
@@ -316,17 +374,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", default=BEFORE_CORE, metavar="REV",
                    help=f"also time the engine at this git revision (default {BEFORE_CORE}, "
                    "the engine before the rules core); 'none' to skip")
+    p.add_argument("--moved-from", default=BEFORE_MOVE, metavar="REV",
+                   help="also time the playout loops and the engine's fast path at this git "
+                   f"revision (default {BEFORE_MOVE}, the last with the loops in core.py); "
+                   "'none' to skip")
     args = p.parse_args(argv)
-    earlier = None
-    if args.against != "none":
-        try:
-            earlier = engine_at(args.against)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            why = (exc.stderr.decode(errors="replace").strip().splitlines() or [""])[-1] \
-                if isinstance(exc, subprocess.CalledProcessError) else str(exc)
-            print(f"bench_engine: no engine at {args.against} to compare with (it needs a git "
-                  f"checkout that has this revision): {why}", file=sys.stderr)
-    repeat = args.repeat or (5 if args.long else 3)
+    earlier = _at(args.against, engine_at)
+    moved = _at(args.moved_from, loops_at)
+    moved_engine = engine_at(args.moved_from) if moved is not None else None
+    repeat = args.repeat or (3 if args.quick else 5)
     engine_n, dominoes_n, batch_n, sim_n = (
         (2_000, 1_000, 65_536, 20_000) if args.quick
         else (20_000, 10_000, 262_144, 200_000) if args.long
@@ -339,6 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     if earlier is not None:
         engine_run(50, 0, False, clock, earlier)
     core_run(50, 0, clock)
+    now = loops_now()
+    playout_run(200, 0, clock, now)
+    if moved is not None:
+        core_run(50, 0, clock, moved)
+        playout_run(200, 0, clock, moved)
+        engine_run(50, 0, False, clock, moved_engine)
     batch_run(2000, 0, 1024, clock)
     dominoes_run(20, 0, clock)
 
@@ -350,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
          lambda s: engine_run(engine_n, s, True, clock), True, True),
         ("floor", f"floor: a bare round behind the same calls ({engine_n:,} rounds)",
          lambda s: engine_run(engine_n, s, False, clock, BareRound), True, True),
-        ("core", f"rules core, core.play_random ({engine_n:,} rounds)",
+        ("core", f"rules core, play_random ({engine_n:,} rounds)",
          lambda s: core_run(engine_n, s, clock), False, True),
         ("sim core", f"simulate --players random, core ({sim_n // 10:,} rounds)",
          lambda s: simulate_run(sim_n // 10, s, False, clock), False, False),
@@ -364,16 +426,31 @@ def main(argv: list[str] | None = None) -> int:
             ("recorded before", f"engine at {args.against}, record=True ({engine_n:,} rounds)",
              lambda s: engine_run(engine_n, s, True, clock, earlier), True, True),
         ]
+    if moved is not None:
+        at = args.moved_from
+        plan += [
+            ("core moved", f"rules core at {at}, play_random in core ({engine_n:,} rounds)",
+             lambda s: core_run(engine_n, s, clock, moved), False, True),
+            ("playout", f"play_out, domeng.sim.playout ({4 * engine_n:,} playouts)",
+             lambda s: playout_run(4 * engine_n, s, clock, now), False, False),
+            ("playout moved", f"play_out at {at}, in core ({4 * engine_n:,} playouts)",
+             lambda s: playout_run(4 * engine_n, s, clock, moved), False, False),
+            ("fast moved", f"engine at {at}, record=False ({engine_n:,} rounds)",
+             lambda s: engine_run(engine_n, s, False, clock, moved_engine), True, True),
+        ]
     for b in batches:
         plan.append((f"batch {b}", f"batch simulator, batch={b:,} ({batch_n:,} rounds)",
                      lambda s, b=b: batch_run(batch_n, s, b, clock), False, True))
     plan.append(("dominoes", f"dominoes {_dominoes_version()} ({dominoes_n:,} games)",
                  lambda s: dominoes_run(dominoes_n, s, clock), True, True))
-    # repetitions interleaved (every row once, then again), so that a change of the
-    # machine's load between rows weighs on all of them alike
+    # repetitions interleaved (every row once, then again, in the other order), so that a
+    # change of the machine's load between rows weighs on all of them alike and no row
+    # always runs just after another
     runs: list[list[Figures]] = [[] for _ in plan]
     for k in range(repeat):
-        for j, (_key, what, run, _steps, _events) in enumerate(plan):
+        order = range(len(plan)) if k % 2 == 0 else range(len(plan) - 1, -1, -1)
+        for j in order:
+            _key, what, run, _steps, _events = plan[j]
             runs[j].append(run(args.seed + k))
             print(f"  [{k + 1}/{repeat}] {what}: {runs[j][-1].rounds / runs[j][-1].seconds:,.0f} "
                   "rounds/s", file=sys.stderr, flush=True)
@@ -423,7 +500,43 @@ def main(argv: list[str] | None = None) -> int:
         print(f"- record=True: {recorded.rounds_per_s / recorded_before.rounds_per_s:.2f}× its "
               f"rounds/s (target ≥ 2×), "
               f"{recorded_before.us_per_step / recorded.us_per_step:.2f}× per step")
+    if moved is not None:
+        print()
+        print(_moved_ratios(rows, args.moved_from, repeat))
     return 0
+
+
+def _at(rev: str, load: Callable[[str], Any]) -> Any:
+    """``load(rev)``, or None (saying why) when ``rev`` is 'none' or not in this checkout."""
+    if rev == "none":
+        return None
+    try:
+        return load(rev)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        why = (exc.stderr.decode(errors="replace").strip().splitlines() or [""])[-1] \
+            if isinstance(exc, subprocess.CalledProcessError) else str(exc)
+        print(f"bench_engine: no tree at {rev} to compare with (it needs a git "
+              f"checkout that has this revision): {why}", file=sys.stderr)
+        return None
+
+
+def _moved_ratios(rows: dict[str, Row], rev: str, repeat: int) -> str:
+    """The lines comparing today's playout loops and fast path with the tree at ``rev``."""
+    def ratio(key: str) -> float:
+        return rows[key].rounds_per_s / rows[f"{key} moved"].rounds_per_s
+
+    fast, fast_moved = rows["fast"].rounds_per_s, rows["fast moved"].rounds_per_s
+    yardstick, yardstick_moved = rows["core"].rounds_per_s, rows["core moved"].rounds_per_s
+    return "\n".join([
+        f"Against the tree at {rev}, before the playout loops left core.py "
+        f"(this run, same seeds, median of {repeat}; now / then, 1.00 is no change):",
+        f"- play_random: {ratio('core'):.3f}× its rounds/s",
+        f"- play_out (search's playouts): {ratio('playout'):.3f}× its playouts/s",
+        f"- engine fast path (record=False): {fast / fast_moved:.3f}× its rounds/s",
+        f"- the fast path as a share of the pure-Python bitmask yardstick (play_random's "
+        f"rounds/s): {fast / yardstick:.2f}× now, {fast_moved / yardstick_moved:.2f}× at {rev} "
+        "(goal ≥ 0.4×)",
+    ])
 
 
 def _dominoes_version() -> str:

@@ -8,8 +8,8 @@
 1. Decision time of ``search`` at its default budget: it plays seat by seat
    against heuristic/greedy/random players; every decision with a choice
    (two or more legal moves; with one, it answers at once) is timed.
-2. Playouts: how many rounds per second ``search``'s playouts (the rules core,
-   ``domeng.core.play_out``) play, against random games of abw333's
+2. Playouts: how many rounds per second ``search``'s playouts (on the rules core,
+   ``domeng.sim.playout.play_out``) play, against random games of abw333's
    ``dominoes`` in the same run.
 3. Strength: a tournament ``search,heuristic,greedy,random,random`` with
    players rotating seats between games; per player the mean net stones per
@@ -54,6 +54,7 @@ from domeng.game import Game
 from domeng.players import SearchPlayer, make_player
 from domeng.players.search import BELIEF, DEFAULT_PLAYOUTS, MODEL_EPSILON, evaluate
 from domeng.round import Round
+from domeng.sim.playout import play_out
 from domeng.sim.simulate import net_stones, simulate
 
 PLAYERS = ["search", "heuristic", "greedy", "random", "random"]
@@ -105,7 +106,7 @@ def playout_rate(seconds: float = 3.0) -> tuple[float, float]:
     while time.process_time() - t0 < seconds:
         hands = core.deal(rng)
         seat, tile = core.first_round_opener(hands, rules)
-        core.play_out(rules, hands, -1, -1, seat, -1, 0, 25, [0] * 5, rnd, first=2 * tile)
+        play_out(rules, hands, -1, -1, seat, -1, 0, 25, [0] * 5, rnd, first=2 * tile)
         count += 1
     ours = count / (time.process_time() - t0)
     random.seed(1)
@@ -323,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     ours, theirs = playout_rate()
     print()
     print("## Playouts")
-    print(f"search's playouts (domeng.core.play_out): {ours:,.0f} rounds/s; random dominoes "
+    print(f"search's playouts (domeng.sim.playout.play_out): {ours:,.0f} rounds/s; random dominoes "
           f"games: {theirs:,.0f} games/s; ratio {ours / theirs:.1f}× (CPU time, same run)")
     sys.stdout.flush()
 

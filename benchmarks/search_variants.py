@@ -34,15 +34,12 @@ import random
 from math import log
 
 from domeng.core import (
-    _CHOICES,
     AFTER,
     FIT,
     PASS,
-    _choice_of,
     legal_codes,
     pass_on,
     pass_voluntarily,
-    play_out,
     settle_first_cappu,
 )
 from domeng.players.base import Player
@@ -59,6 +56,7 @@ from domeng.players.search import (
 )
 from domeng.puzzles.goals import Goal
 from domeng.puzzles.search import Search, State
+from domeng.sim.playout import _CHOICES, _choice_of, play_out
 from domeng.tiles import FULL_MASK, TILE_HI, TILE_LO
 
 __all__ = ["is_variant", "variant"]
@@ -67,9 +65,9 @@ __all__ = ["is_variant", "variant"]
 # --------------------------------------------------------------- heuristic replies
 def _play_out_replying(rules, hands, left, right, turn, last, played, table, held, rnd, *,
                        first, greedy, reply, replies, only=-1):
-    """``domeng.core.play_out`` with one change: the first ``replies`` decisions with a
-    choice after ``first`` (of seat ``only`` alone when ``only`` ≥ 0) are ``reply``'s.
-    A copy of the core's loop, kept only for this measurement (a hook in the core would
+    """``domeng.sim.playout.play_out`` with one change: the first ``replies`` decisions
+    with a choice after ``first`` (of seat ``only`` alone when ``only`` ≥ 0) are ``reply``'s.
+    A copy of the playout loop, kept only for this measurement (a hook in the loop would
     cost every playout a test)."""
     n = len(hands)
     fitm, after, thi, tlo = FIT, AFTER, TILE_HI, TILE_LO
@@ -404,7 +402,7 @@ def _advance(rules, hands, e, s, last, played, table, held, code):
 
 
 def _policy_code(hand, e, rnd, greedy):
-    """The playouts' policy (``domeng.core.play_out``'s) for one decision with a fitting
+    """The playouts' policy (``domeng.sim.playout.play_out``'s) for one decision with a fitting
     tile: the heaviest with chance ``greedy``, else any; a random end when both differ."""
     fit = hand & FIT[e]
     choice = _CHOICES.get(fit)

@@ -5,6 +5,11 @@ Messages quote the value that was wrong through :func:`show_value`, so a huge,
 deeply nested or strangely encoded value never makes a message long, multi-line
 or unprintable.
 
+This is the package's ground floor: it imports nothing of ``domeng`` as it loads, and
+an error's English message (``str(e)``) is its message with the values filled in,
+made without the catalogue; only :meth:`DomengError.describe` in another language
+reads the catalogue (:mod:`domeng.i18n`), and only then.
+
 >>> show_value("x" * 200)[:12], len(show_value("x" * 200))
 ('"xxxxxxxxxxx', 80)
 >>> show_value("\\ud800 and a line\\nbreak")
@@ -65,8 +70,9 @@ class DomengError(Exception):
 
     ``message`` is an English message of the catalogue (domeng/i18n.py), marked with
     ``N_`` where it is written (or with :func:`ngettext` when its words depend on a
-    count), with named placeholders that ``values`` fill; ``str(e)`` is the English text
-    and :meth:`describe` the text in another language.
+    count), with named placeholders that ``values`` fill; ``str(e)`` is the English text,
+    the message filled as the catalogue's English would fill it but without reading the
+    catalogue, and :meth:`describe` the text in another language.
 
     >>> e = DomengError("no tile {tile} in the set", tile="7|1")
     >>> str(e), e.describe("id") != ""
@@ -79,14 +85,33 @@ class DomengError(Exception):
         super().__init__(self.describe())
 
     def describe(self, lang: str | None = None) -> str:
-        """The message in ``lang`` (a code of :func:`domeng.i18n.languages`), numbers filled."""
-        from domeng.i18n import words
-
+        """The message in ``lang`` (a code of :func:`domeng.i18n.languages`), numbers filled;
+        English (``None``) without the catalogue."""
         message = self.message
+        if lang is None:
+            return _english(message, self.values)
+        from domeng.i18n import words  # another language: its catalogue, only now
+
         if isinstance(message, Plural):
             return words(lang).ngettext(message.singular, message.plural, message.count,
                                         **self.values)
         return words(lang)(message, **self.values)
+
+
+def _english(message: str | Plural, values: dict[str, Any]) -> str:
+    """``message`` (a catalogue's msgid, or a :class:`Plural`) with ``values`` filled: what the
+    catalogue's English gives (``str.format``; the plural's own form for a count of 1, else
+    the other, ``{count}`` filled with the count unless ``values`` has one), without it.
+
+    >>> _english("no tile {tile} in the set", {"tile": "7|1"})
+    'no tile 7|1 in the set'
+    >>> _english(ngettext("{count} seat", "{count} seats", 1), {}), _english("{", {})
+    ('1 seat', '{')
+    """
+    if isinstance(message, Plural):
+        text = message.singular if message.count == 1 else message.plural
+        return text.format(**{"count": message.count, **values})
+    return message.format(**values) if values else message
 
 
 class TileError(DomengError, ValueError):
@@ -177,12 +202,32 @@ class IllegalMove(DomengError, ValueError):
     def describe(self, lang: str | None = None, *,
                  names: Sequence[str] | None = None) -> str:
         """The message in ``lang``, with the players' ``names`` instead of "Seat n" when
-        given, the legal moves listed in that language."""
+        given, the legal moves listed in that language. In English with no names, the
+        words of :func:`domeng.explain.illegal.describe_illegal` without the catalogue
+        (tests/test_errors_floor.py holds the two to each other)."""
         if self.reason is None:
             return super().describe(lang)
+        if lang is None and not names:
+            values = dict(self.values)
+            if self.seat is not None:
+                values["who"] = f"Seat {self.seat}"
+            if self.tile is not None:
+                values["tile"] = str(self.tile)
+            values["legal"] = ", ".join(map(_move_in_english, self.legal)) or "none"
+            return _english(self.message, values)
         from domeng.explain.illegal import describe_illegal  # the words, lazily
 
         return describe_illegal(self, lang=lang, names=names)
+
+
+def _move_in_english(move: Any) -> str:
+    """A legal move (a :class:`~domeng.moves.Move`) as the English list of legal moves
+    writes it: ``6|3 right``, ``pass``."""
+    if move.tile is None:
+        return "pass"
+    if move.end in ("left", "right"):
+        return f"{move.tile} {move.end}"
+    return str(move.tile)
 
 
 class RoundOver(IllegalMove):

@@ -1,6 +1,7 @@
-"""The rules core (domeng/core.py) against the engine built on it.
+"""The rules core (domeng/core.py) and its playout loops (domeng/sim/playout.py) against
+the engine built on them.
 
-:func:`domeng.core.play_random` must play, with the same generator, exactly the
+:func:`domeng.sim.playout.play_random` must play, with the same generator, exactly the
 round that :class:`domeng.round.Round` plays with ``moves[rng.randrange(len(moves))]``,
 under every combination of the reading switches of :data:`domeng.rules.READINGS`
 and under other penalties and seat counts; ``domeng simulate`` with random
@@ -18,6 +19,7 @@ import pytest
 from domeng import core
 from domeng.round import Round
 from domeng.rules import READINGS, Rules
+from domeng.sim.playout import play_random
 from domeng.sim.simulate import play_game, play_random_game, simulate
 from domeng.terms import Ending
 
@@ -96,9 +98,9 @@ def test_play_random_plays_the_engines_round(rules, opener):
             m = r.legal_moves()
             r.play(m[a.randrange(len(m))] if len(m) > 1 else m[0])
         fast_held = held[:]
-        out = core.play_random(rules, core.deal(b, rules.seats, rules.hand_size), b.randrange,
-                               opener=None if camat is not None else opener, camat=camat,
-                               table=table, held=fast_held)
+        out = play_random(rules, core.deal(b, rules.seats, rules.hand_size), b.randrange,
+                          opener=None if camat is not None else opener, camat=camat,
+                          table=table, held=fast_held)
         res = r.result
         assert list(Ending)[out.ending] is res.ending
         assert (out.winner, out.opener) == (res.winner, r.opener)

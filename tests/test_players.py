@@ -365,13 +365,13 @@ def test_evaluate_with_the_opponent_model_plays_out_only_deals_it_explains(monke
     r, view = next((r, v) for r, v in _decision_points(seed=9) if len(v.legal) >= 2
                    and len(search._model_records(v)) >= 3)
     seen = []
-    real = core.play_out
+    real = search.play_out
 
     def spy(rules, hands, *args, **kwargs):
         seen.append(tuple(hands))
         return real(rules, hands, *args, **kwargs)
 
-    monkeypatch.setattr(core, "play_out", spy)
+    monkeypatch.setattr(search, "play_out", spy)
     stats = evaluate(view, playouts=60, rng=random.Random(2), model=0.0, model_deals=50)
     assert [s.move for s in stats] == list(view.legal)
     exact = search._model_weigher(view, 0.0)
@@ -384,13 +384,13 @@ def test_evaluate_with_the_opponent_model_plays_out_only_deals_it_explains(monke
 def test_evaluate_with_the_hands_given_plays_out_only_those_hands(monkeypatch):
     r, view = next((r, v) for r, v in _decision_points(seed=5) if len(v.legal) >= 2)
     seen = []
-    real = core.play_out
+    real = search.play_out
 
     def spy(rules, hands, *args, **kwargs):
         seen.append(tuple(hands))
         return real(rules, hands, *args, **kwargs)
 
-    monkeypatch.setattr(core, "play_out", spy)
+    monkeypatch.setattr(search, "play_out", spy)
     evaluate(view, playouts=30, rng=random.Random(1), hands=r.hands[:])
     assert seen and set(seen) == {tuple(r.hands)}
 

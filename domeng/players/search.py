@@ -10,7 +10,7 @@ deal is weighed by how likely it makes the other seats' recorded plays; with
 choice the other seats made (:func:`_model_weigher`); with ``hands`` the search plays
 out the true hands (an omniscient bound, for measuring).
 
-Playouts run on bitmasks in :func:`domeng.core.play_out`, the same rules core
+Playouts run on bitmasks in :func:`domeng.sim.playout.play_out`, on the same rules core
 :class:`~domeng.round.Round` decides with, reading the round's
 :class:`~domeng.rules.Rules` as they are; a test replays its choices through
 the engine and checks that both agree.
@@ -41,6 +41,7 @@ from domeng.players.base import Player, register
 from domeng.players.heuristic import score_moves
 from domeng.round import LEFT, RIGHT, Move, SeatView
 from domeng.rules import Rules
+from domeng.sim.playout import play_out
 from domeng.terms import EventKind
 from domeng.tiles import FULL_MASK, PIP_MASK, TILE_PIPS, TILES, tile_of
 
@@ -420,7 +421,7 @@ def playout(
     greedy: float = 0.7,
     trace: list | None = None,
 ) -> tuple[int, int, int]:
-    """Play a round out on masks with :func:`domeng.core.play_out`; ``hands`` and
+    """Play a round out on masks with :func:`domeng.sim.playout.play_out`; ``hands`` and
     ``held`` change in place.
 
     ``first``: the move the seat to play makes first, ``(tile index, end)``
@@ -430,8 +431,8 @@ def playout(
     """
     code = None if first is None else _code(*first)
     codes: list | None = [] if trace is not None else None
-    res = core.play_out(rules, hands, left, right, turn, last, played, table, held, rnd,
-                        first=code, greedy=greedy, trace=codes)
+    res = play_out(rules, hands, left, right, turn, last, played, table, held, rnd,
+                   first=code, greedy=greedy, trace=codes)
     if trace is not None:
         trace.extend((s, c >> 1, RIGHT if c & 1 else LEFT) for s, c in codes)
     return res.winner, res.ending, res.camat
@@ -508,7 +509,6 @@ def evaluate(
         raise PlayerError(N_("it is not seat {seat}'s turn"), seat=view.seat)
     seat = view.seat
     rules = view.rules
-    play_out = core.play_out
     left, right = view.ends if view.ends else (-1, -1)
     last = -1 if view.last_mappano is None else view.last_mappano
     played = sum(1 << s for s, p in enumerate(view.has_played) if p)

@@ -43,6 +43,7 @@ from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS, make_player
 from domeng.round import DEFAULT_RULES, Round
 from domeng.rules import Rules, rules_or_default
+from domeng.sim.playout import play_random
 from domeng.terms import Ending
 
 __all__ = [
@@ -188,7 +189,7 @@ def play_random_game(
 
     The same generators, deals and choices as :func:`play_game` (so the same
     records), with no :class:`~domeng.round.Round`, views or events: each round
-    is :func:`domeng.core.play_random` with one generator per seat.
+    is :func:`domeng.sim.playout.play_random` with one generator per seat.
 
     >>> play_random_game(3, ["random"] * 5, 4, seed=0) == play_game(3, ["random"] * 5, 4, seed=0)
     True
@@ -203,7 +204,7 @@ def play_random_game(
         picks[seat_of[i]] = random.Random(rng.randrange(2**63)).getrandbits
     table, held = rules.total_stones, [0] * n
     opener = camat = None
-    deal, play = core.deal, core.play_random
+    deal, play = core.deal, play_random
     total = rules.total_stones
     out = []
     for _ in range(rounds):

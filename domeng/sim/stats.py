@@ -2,7 +2,7 @@
 
 The tutorial's last chapter asks how often each ending happens and what
 opening is worth. :func:`random_rounds` plays rounds on the rules core
-(:func:`domeng.core.play_random`) in pure Python, each seat choosing uniformly
+(:func:`domeng.sim.playout.play_random`) in pure Python, each seat choosing uniformly
 among the legal moves the engine lists, so it needs no numpy and runs in a
 browser kernel too (the static site); with the same seed it plays exactly the
 rounds ``Round.deal`` and ``legal_moves()`` would. For research-scale counts,
@@ -22,6 +22,7 @@ from domeng import core
 from domeng.errors import SimulationError
 from domeng.i18n import N_
 from domeng.rules import DEFAULT_RULES, Rules
+from domeng.sim.playout import play_random
 from domeng.start import check_start_seat, check_stones
 from domeng.terms import Ending
 
@@ -60,7 +61,7 @@ def random_rounds(n: int, *, seed: int, opener: int | None = None,
     endings = [0] * 5
     wins = [0] * seats
     net = [0] * seats
-    deal, play = core.deal, core.play_random
+    deal, play = core.deal, play_random
     k = rules.hand_size
     for _ in range(n):
         out = play(rules, deal(rng, seats, k), randrange, opener=opener)
