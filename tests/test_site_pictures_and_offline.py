@@ -65,6 +65,31 @@ def test_the_pictures_go_into_their_code_cells_and_the_other_languages_into_temp
     assert 'classList.add("domeng-first")' in head  # shown as the page arrives
 
 
+def test_a_pages_pictures_after_its_first_table_wait_in_templates():
+    """A page in one language builds only the pictures up to its first table and the cell
+    after it; the later ones wait in a <template> until query.js places them."""
+    cells = "".join(f"""<div cell-index="{i}">
+  <script>
+    voila_process({i}, 5)
+  </script>
+  <div id="cell-id=c{i}" class="jp-Cell jp-CodeCell jp-Notebook-cell ">
+</div></div>""" for i in range(1, 6))
+    page = f"<html><head></head><body><div id='rendered_cells'>{cells}</div></body></html>"
+    drawn = {1: "<p>a note</p>", 2: '<button data-act="step">Step</button>', 3: "<i>3</i>",
+             4: "<i>4</i>", 5: '<i data-id="x">5</i>'}
+    got = first_screen.into_page(page, {"": ([{"index": i, "kind": "code", "html": h}
+                                              for i, h in drawn.items()], {})})
+    for i in (1, 2, 3):  # up to the first table (2) and the cell after it
+        cell = got[got.index(f'cell-index="{i}"'):got.index(f'cell-index="{i + 1}"')]
+        assert '<div class="domeng-first-output"' in cell and "<template" not in cell
+    for i in (4, 5):
+        cell = got[got.index(f'cell-index="{i}"'):]
+        assert cell.index('<template class="domeng-first-later"><div class="domeng-first-output"')\
+            < cell.index("<i")
+    query = (Path(first_screen.__file__).with_name("query.js")).read_text(encoding="utf-8")
+    assert "template.domeng-first-later" in query and "IntersectionObserver" in query
+
+
 def test_a_page_without_a_picture_is_left_as_it_is():
     screens = {"": ([{"index": 2, "kind": "code", "html": ""}], {})}
     assert first_screen.into_page(PAGE, screens) == PAGE

@@ -181,6 +181,8 @@ def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[s
 
 
 STYLE = re.compile(r"<style>.*?</style>", re.S)
+CONTROL = re.compile(r"data-act=|data-id=|<button|<select")
+"""What makes a picture a table: a control a learner could click."""
 FIRST_CSS = Path(__file__).with_name("first-screen.css")
 CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
                   r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
@@ -209,6 +211,14 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
         seen[lang_now[0]].add(match.group(0))
         return match.group(0)
 
+    # A page in one language (a tutorial) keeps the pictures after its first table and the
+    # cell after it in a <template> each: the browser does not build them while Python starts
+    # (they were 1.2 MB of the tutorial's 1.7 MB, and building them made its first table work
+    # 1.2-1.3x later); query.js puts one in place when its cell comes near the screen before
+    # its live output is there.
+    tables = [c["index"] for c in own[0] if c["kind"] == "code" and CONTROL.search(c["html"])]
+    later = tables[0] + 1 if tables and len(by_index) == 1 else None
+
     def cell(m: re.Match[str]) -> str:
         index = int(m.group(2))
         parts = []
@@ -218,8 +228,11 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
             lang_now[0] = lang
             block = (f'<div class="domeng-first-output" data-lang="{lang}">'
                      f"{STYLE.sub(once, drawn[index])}</div>")
-            parts.append(block if lang == ""
-                         else f'<template data-lang="{lang}">{block}</template>')
+            if lang:
+                block = f'<template data-lang="{lang}">{block}</template>'
+            elif later is not None and index > later:
+                block = f'<template class="domeng-first-later">{block}</template>'
+            parts.append(block)
         return m.group(1) + "".join(parts)
 
     if not [c for c in own[0] if c["kind"] == "code" and c["html"]]:

@@ -112,8 +112,10 @@ document.addEventListener("click", function (event) {
 // with ?puzzle= or ?drill= (the page opens at that puzzle or drill, not at the one drawn).
 (function () {
   var pictures = document.querySelectorAll(".domeng-first-output");
+  var later = document.querySelectorAll("template.domeng-first-later");
   if (!pictures.length || /[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
     for (var i = 0; i < pictures.length; i++) pictures[i].remove();
+    for (var j = 0; j < later.length; j++) later[j].remove();
     return;
   }
   var all = window.DOMENG_READY || {};
@@ -131,6 +133,28 @@ document.addEventListener("click", function (event) {
   document.querySelectorAll("template[data-lang]").forEach(function (t) { t.remove(); });
   var cells = document.getElementById("rendered_cells");
   if (cells) cells.style.display = "";
+  // The pictures after the first table wait in a <template> (first_screen.py): one is put in
+  // place when its cell comes near the screen (those within two screens at once), unless the
+  // cell's live output is there already.
+  var live = function (cell) {
+    return cell.querySelector(":scope > .jp-Cell-outputWrapper .jp-OutputArea-output");
+  };
+  var place = function (template) {
+    var cell = template.parentNode;
+    if (!cell) return null;
+    if (live(cell)) { template.remove(); return null; }
+    var picture = template.content.firstElementChild;
+    template.replaceWith(template.content);
+    return picture;
+  };
+  var waitingPictures = [];
+  var near = 2 * window.innerHeight;
+  var tops = Array.prototype.map.call(later, function (t) {
+    return t.parentNode.getBoundingClientRect().top;
+  });
+  Array.prototype.forEach.call(later, function (template, i) {
+    if (tops[i] < near) place(template); else waitingPictures.push(template);
+  });
   // While Python starts, each cell the kernel runs adds its live output to a page of some
   // 18,000 elements, and laying out all of it each time made the tutorial's first table work
   // 1.3× later than a page without a first screen. So the cells below the first screen are drawn
@@ -152,8 +176,8 @@ document.addEventListener("click", function (event) {
   line.setAttribute("role", "status");
   document.body.appendChild(line);
   var waiting = [];  // clicks made before a table was ready: [cell, selector]
-  document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
-    if (!picture.querySelector("[data-act], [data-id], button, select")) return;
+  var getReady = function (picture) {
+    if (!picture || !picture.querySelector("[data-act], [data-id], button, select")) return;
     var badge = document.createElement("p");
     badge.className = "domeng-first-ready";
     badge.textContent = said.ready || "Getting ready…";
@@ -161,7 +185,22 @@ document.addEventListener("click", function (event) {
     var spot = picture.querySelector(".domeng-header") || picture;
     spot.style.position = "relative";
     spot.appendChild(badge);
-  });
+  };
+  document.querySelectorAll(".domeng-first-output").forEach(getReady);
+  if (waitingPictures.length && "IntersectionObserver" in window) {
+    var coming = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        coming.unobserve(entry.target);
+        var template = entry.target.querySelector(":scope > template.domeng-first-later");
+        if (template) {
+          getReady(place(template));
+          if (!leftToSwap) { leftToSwap = true; setTimeout(swap, 100); }
+        }
+      });
+    }, { rootMargin: "200% 0px" });
+    waitingPictures.forEach(function (t) { coming.observe(t.parentNode); });
+  }
   document.addEventListener("click", function (event) {
     var picture = event.target.closest && event.target.closest(".domeng-first-output");
     if (!picture) return;
@@ -204,7 +243,9 @@ document.addEventListener("click", function (event) {
       }
     });
     if (!waiting.length) line.textContent = "";
+    leftToSwap = left > 0;
     if (left) setTimeout(swap, 100);
   };
+  var leftToSwap = true;
   setTimeout(swap, 100);
 })();
