@@ -163,10 +163,17 @@ document.addEventListener("click", function (event) {
   // drawn a frame later: a layout shift).
   if (cells && "contentVisibility" in document.documentElement.style) {
     var far = window.innerHeight;
+    // never a cell up to the first table and the one after it: a link or a click that brings
+    // the table into view brings them too, and a skipped cell's height is only its estimate
+    var table = Array.prototype.find.call(document.querySelectorAll(".domeng-first-output"),
+      function (p) { return p.querySelector("[data-act], [data-id], button, select"); });
+    var holder = table && table.closest("[cell-index]");
+    var after = holder ? Number(holder.getAttribute("cell-index")) + 1 : 0;
     var list = Array.prototype.slice.call(cells.querySelectorAll("[cell-index] > .jp-Cell"));
     var boxes = list.map(function (cell) { return cell.getBoundingClientRect(); });
     list.forEach(function (cell, i) {
       if (boxes[i].top < far) return;
+      if (Number(cell.parentNode.getAttribute("cell-index")) <= after) return;
       cell.style.containIntrinsicSize = "auto " + Math.ceil(boxes[i].height) + "px";
       cell.classList.add("domeng-later");
     });
