@@ -136,7 +136,11 @@ def _opener_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> list[st
 
 # ------------------------------------------------------------- who plays next (R1, R9)
 def _next_player(r: Round) -> int:
-    c, _events = _next_events(r)
+    return _turn_after(_next_events(r)[0])
+
+
+def _turn_after(c: Round) -> int:
+    """Who plays in ``c`` after the events that needed no decision."""
     if c.is_over:
         raise SeatAskError(N_("the round ends before anybody plays again"))
     return c.turn
@@ -147,7 +151,7 @@ def _next_player_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> li
     for e in events:
         if e.kind is EventKind.PASS and e.seat == s:
             return [describe(e, names, lang=_.lang)]
-    answer = _next_player(r)
+    answer = _turn_after(c)
     if s == answer:
         tiles = _.join([str(t) for t in _fitting(c, s)])
         return [_("{who} can play {tiles}, and a player who can play must (R9).",
@@ -189,12 +193,16 @@ def _pass_event(r: Round) -> Event:
 
 
 def _pass_payer(r: Round) -> int:
-    return _one({m.src for m in _pass_event(r).stones} or {None}, "LAST MAPPANO")
+    return _payer_of(_pass_event(r))
+
+
+def _payer_of(e: Event) -> int:
+    return _one({m.src for m in e.stones}, "LAST MAPPANO")
 
 
 def _pass_payer_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> list[str]:
     e = _pass_event(r)
-    payer = _pass_payer(r)
+    payer = _payer_of(e)
     who = names[s]
     if s == payer:
         paid = sum(m.count for m in e.stones if m.src == s)
@@ -328,11 +336,11 @@ def _ending_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> list[st
 
 
 def _receiver(c: Round) -> int:
-    return _one({m.dst for m in _end_event(c).stones} or {None}, "CUCUQ, MANGUNO")
+    return _one({m.dst for m in _end_event(c).stones}, "CUCUQ, MANGUNO")
 
 
 def _own_giver(c: Round) -> int:
-    return _one({m.src for m in _end_event(c).stones} or {None}, "FIRST CAPPU, MATTIKKENG")
+    return _one({m.src for m in _end_event(c).stones}, "FIRST CAPPU, MATTIKKENG")
 
 
 def next_opener(c: Round) -> int:
@@ -359,8 +367,7 @@ def _opens_next_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> lis
 
 def _fewest(c: Round) -> int:
     low = min(c.held)
-    return _one({s for s, n in enumerate(c.held) if n == low}
-                if c.held.count(low) == 1 else {None}, "STONES")
+    return _one({s for s, n in enumerate(c.held) if n == low}, "STONES")
 
 
 def _fewest_reasons(_: Words, r: Round, s: int, names: Sequence[str]) -> list[str]:
