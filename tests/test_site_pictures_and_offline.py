@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import ipywidgets as w
+import pytest
 
 from domeng.app.board import Board
 from domeng.web.site import first_screen, offline
@@ -58,16 +59,18 @@ def test_the_pictures_go_into_their_code_cells_and_the_other_languages_into_temp
     page = first_screen.into_page(PAGE, screens)
     cell = page[page.index('cell-index="2"'):]
     assert cell.index('class="domeng-first-output" data-lang=""><svg>en</svg>') < cell.index(
-        '<template data-lang="id"><div class="domeng-first-output" data-lang="id"><svg>id')
+        '<script type="text/html" data-lang="id"><div class="domeng-first-output" '
+        'data-lang="id"><svg>id')
     assert 'cell-index="1"' in page and page.count("domeng-first-output\" data-lang") == 2
     head = page[:page.index("</head>")]
     assert '<style id="domeng-first-css">' in head and ".x{}" in head
     assert 'classList.add("domeng-first")' in head  # shown as the page arrives
 
 
-def test_a_pages_pictures_after_its_first_table_wait_in_templates():
+def test_a_pages_pictures_after_its_first_table_wait_as_text():
     """A page in one language builds only the pictures up to its first table and the cell
-    after it; the later ones wait in a <template> until query.js places them."""
+    after it; the later ones wait as text (a <script type="text/html">, which the browser
+    reads past without parsing) until query.js places them."""
     cells = "".join(f"""<div cell-index="{i}">
   <script>
     voila_process({i}, 5)
@@ -81,13 +84,23 @@ def test_a_pages_pictures_after_its_first_table_wait_in_templates():
                                               for i, h in drawn.items()], {})})
     for i in (1, 2, 3):  # up to the first table (2) and the cell after it
         cell = got[got.index(f'cell-index="{i}"'):got.index(f'cell-index="{i + 1}"')]
-        assert '<div class="domeng-first-output"' in cell and "<template" not in cell
+        assert '<div class="domeng-first-output"' in cell and "text/html" not in cell
     for i in (4, 5):
         cell = got[got.index(f'cell-index="{i}"'):]
-        assert cell.index('<template class="domeng-first-later"><div class="domeng-first-output"')\
-            < cell.index("<i")
+        assert cell.index('<script type="text/html" class="domeng-first-later"><div class='
+                          '"domeng-first-output"') < cell.index("<i")
     query = (Path(first_screen.__file__).with_name("query.js")).read_text(encoding="utf-8")
-    assert "template.domeng-first-later" in query and "IntersectionObserver" in query
+    assert "script.domeng-first-later" in query and "IntersectionObserver" in query
+
+
+def test_a_picture_that_would_end_its_holders_text_is_refused():
+    """A held picture is raw text: one holding '</script' or '<!--' would end or change it,
+    so the build refuses it in one line instead of writing a broken page."""
+    for bad in ("<p>x</script><p>", "<!-- a note -->", "</SCRIPT >"):
+        with pytest.raises(ValueError, match="cannot wait as text"):
+            first_screen.held(bad)
+    assert first_screen.held("<svg><text>&lt;/script&gt;</text></svg>").endswith(
+        "&lt;/script&gt;</text></svg></script>")
 
 
 def test_a_page_without_a_picture_is_left_as_it_is():
@@ -104,8 +117,8 @@ def test_the_play_notebook_is_drawn_in_the_language_its_query_asks_for(tmp_path)
                                       encoding="utf-8")
     assert write_pages(tmp_path, [NOTEBOOKS / "play.ipynb"], ("en", "id")) == ["play.html"]
     page = (render / "play.html").read_text(encoding="utf-8")
-    own = page[page.index('data-lang="">'):page.index('<template data-lang="id">')]
-    other = page[page.index('<template data-lang="id">'):]
+    own = page[page.index('data-lang="">'):page.index('<script type="text/html" data-lang="id">')]
+    other = page[page.index('<script type="text/html" data-lang="id">'):]
     assert "domeng-play" in own and 'data-act="domeng-step"' in own and "Step ▶" in own
     assert 'aria-current="page">Bahasa Indonesia' in other
     # each language's pictures keep their own copy of the app's stylesheet

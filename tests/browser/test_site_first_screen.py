@@ -100,6 +100,36 @@ def test_the_indonesian_tutorial_is_readable_before_python_and_then_works(site_u
     context.close()
 
 
+def test_a_later_chapters_picture_is_drawn_as_the_learner_scrolls_to_it_before_python(
+    site_url, browser
+):
+    """The tutorial's pictures after its first table wait as text, and the cells there are
+    not laid out (content-visibility) while Python starts; a learner who scrolls down before
+    then still finds each table drawn, getting ready, and the page does not move."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    page.route("**/voici.js", lambda route: route.abort())  # Python never starts here
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}", wait_until="load", timeout=TIMEOUT)
+    held = page.locator("script.domeng-first-later")
+    waiting = held.count()
+    assert waiting > 20  # most of the tutorial's pictures are not built as it opens
+    far = page.locator(".jp-Cell.domeng-later").nth(60)
+    assert far.evaluate("c => getComputedStyle(c).contentVisibility") == "auto"
+    index = held.nth(waiting // 2).evaluate(
+        "h => h.closest('[cell-index]').getAttribute('cell-index')")
+    target = page.locator(f'[cell-index="{index}"] > .jp-Cell')
+    page.mouse.move(195, 400)
+    while target.evaluate("c => c.getBoundingClientRect().top") > 844:
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(50)
+    expect(target.locator(":scope > .domeng-first-output")).to_have_count(1)
+    expect(target.locator(".domeng-first-ready")).to_have_text(ready_words()["ready"])
+    assert held.count() < waiting
+    assert page.evaluate("window.__cls") <= 0.1
+    context.close()
+
+
 def test_a_second_visit_opens_the_tutorial_and_plays_with_the_network_off(site_url, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()

@@ -186,13 +186,35 @@ CONTROL = re.compile(r"data-act=|data-id=|<button|<select")
 FIRST_CSS = Path(__file__).with_name("first-screen.css")
 CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
                   r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
+ANY_CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
+                      r'<div id="cell-id=[^"]*" )class="(jp-Cell (jp-\w+Cell)[^"]*)"')
+PAGE_SCRIPT = re.compile(r'<script src="([^"]*/voici\.js)"></script>')
+LATER_HEIGHT = {"markdown": (24, 90, 16), "code": 90, "picture": 700}
+"""A skipped cell's height until it is first drawn (then the browser remembers its own): a
+markdown cell's 24 px a line of 90 characters and 16 px, a code cell's 90 px, a picture's 700 px
+(the tutorial's pictures are 300 to 1,700 px high). Only the page's length depends on it."""
+
+
+ENDS_RAW_TEXT = re.compile(r"</script|<!--", re.I)
+"""What would end (or change) a ``<script>``'s raw text before its ``</script>``."""
+
+
+def held(block: str, mark: str = 'class="domeng-first-later"') -> str:
+    """``block`` (a picture's HTML) as the text of a ``<script type="text/html">``, which the
+    browser reads past without parsing it (``query.js`` parses it when it is needed).
+    Refuses a block its raw text cannot hold (``domeng.render`` escapes every text it
+    writes, so a picture never has one)."""
+    if ENDS_RAW_TEXT.search(block):
+        raise ValueError("a picture holding '</script' or '<!--' cannot wait as text: "
+                         + ENDS_RAW_TEXT.search(block).group(0))
+    return f'<script type="text/html" {mark}>{block}</script>'
 
 
 def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str, str]]]) -> str:
     """``page`` (a Voici page) with its first screen: each code cell's picture, by language
     (``screens``: the page's query language, "" for its own, to :func:`cells`' answer), in a
-    ``<template>`` for the other languages (``query.js`` picks one), and the stylesheet the
-    picture needs before the page's own is loaded."""
+    ``<script type="text/html">`` for the other languages (``query.js`` picks one), and the
+    stylesheet the picture needs before the page's own is loaded."""
     own = screens[""]
     by_index = {lang: {c["index"]: c["html"] for c in got if c["kind"] == "code"}
                 for lang, (got, _) in screens.items()}
@@ -212,10 +234,11 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
         return match.group(0)
 
     # A page in one language (a tutorial) keeps the pictures after its first table and the
-    # cell after it in a <template> each: the browser does not build them while Python starts
-    # (they were 1.2 MB of the tutorial's 1.7 MB, and building them made its first table work
-    # 1.2-1.3x later); query.js puts one in place when its cell comes near the screen before
-    # its live output is there.
+    # cell after it as text, in a <script type="text/html"> each (held): the browser neither
+    # builds nor parses them as it reads the page (they are 1.2 MB of the tutorial's 1.7 MB;
+    # built, they made its first table work 1.2-1.3x later, and parsed in <template>s they
+    # still held up the page's own script, and so Python's start, by 0.5 s); query.js puts
+    # one in place when its cell comes near the screen before its live output is there.
     tables = [c["index"] for c in own[0] if c["kind"] == "code" and CONTROL.search(c["html"])]
     later = tables[0] + 1 if tables and len(by_index) == 1 else None
 
@@ -229,22 +252,59 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
             block = (f'<div class="domeng-first-output" data-lang="{lang}">'
                      f"{STYLE.sub(once, drawn[index])}</div>")
             if lang:
-                block = f'<template data-lang="{lang}">{block}</template>'
+                block = held(block, f'data-lang="{lang}"')
             elif later is not None and index > later:
-                block = f'<template class="domeng-first-later">{block}</template>'
+                block = held(block)
             parts.append(block)
         return m.group(1) + "".join(parts)
 
     if not [c for c in own[0] if c["kind"] == "code" and c["html"]]:
         return page
     page = CELL.sub(cell, page)
+    if later is not None:
+        page = skipped_after(page, later, {c["index"]: c for c in own[0]})
     css = FIRST_CSS.read_text(encoding="utf-8") + "\n".join(styles.values())
     # the class that shows the first screen, set before the body is read so the page shows
     # as it arrives (not with a teacher's lesson, ?scenario= or ?s=, which query.js puts on top)
     mark = ('<script>if (!/[?&](scenario|s)=/.test(location.search)) '
             'document.documentElement.classList.add("domeng-first");</script>\n')
+    # the page's own script comes after the first screen: fetched as the page starts, not
+    # when the browser has read that far (0.4 s later on the tutorial)
+    own_script = PAGE_SCRIPT.search(page)
+    if own_script:
+        mark += f'<link rel="preload" href="{own_script.group(1)}" as="script">\n'
     return page.replace("</head>", f'<style id="domeng-first-css">\n{css}</style>\n{mark}'
                         "</head>", 1)
+
+
+def skipped_after(page: str, last: int, drawn: dict[int, dict[str, Any]]) -> str:
+    """``page`` with every cell after cell ``last`` (the cell after the first table) marked
+    ``domeng-later``: the browser neither styles nor lays it out until it comes near the
+    screen (``content-visibility: auto``, first-screen.css), meanwhile as high as
+    ``LATER_HEIGHT`` guesses; a code cell whose picture is held is ``domeng-held`` too, shown
+    (not hidden as a cell without output is) so that it can come near the screen. While
+    Python starts, the live outputs it adds no longer lay out the whole page each time, and
+    the page's own script is not held up by it either. The cells up to ``last`` are never
+    skipped: a link or a click that brings the first table into view brings them too, and a
+    skipped cell on the screen is drawn a frame late (the page moves)."""
+    def mark(m: re.Match[str]) -> str:
+        index = int(m.group(2))
+        if index <= last:
+            return m.group(0)
+        cell = drawn.get(index, {})
+        classes = "domeng-later"
+        if m.group(4) == "jp-MarkdownCell":
+            line, width, margin = LATER_HEIGHT["markdown"]
+            text = re.sub(r"<[^>]+>", "", cell.get("html", ""))
+            height = line * (len(text) // width + 1) + margin
+        elif cell.get("html"):  # its picture is held (held): the cell is shown meanwhile
+            height, classes = LATER_HEIGHT["picture"], "domeng-later domeng-held"
+        else:
+            height = LATER_HEIGHT["code"]
+        return (f'{m.group(1)}style="contain-intrinsic-size: auto {height}px" '
+                f'class="{classes} {m.group(3)}"')
+
+    return ANY_CELL.sub(mark, page)
 
 
 def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...]) -> list[str]:

@@ -112,7 +112,7 @@ document.addEventListener("click", function (event) {
 // with ?puzzle= or ?drill= (the page opens at that puzzle or drill, not at the one drawn).
 (function () {
   var pictures = document.querySelectorAll(".domeng-first-output");
-  var later = document.querySelectorAll("template.domeng-first-later");
+  var later = document.querySelectorAll("script.domeng-first-later");
   if (!pictures.length || /[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
     for (var i = 0; i < pictures.length; i++) pictures[i].remove();
     for (var j = 0; j < later.length; j++) later[j].remove();
@@ -124,60 +124,37 @@ document.addEventListener("click", function (event) {
   var lang = named && all[named[1]] ? named[1] : asked && all[asked[1]] ? asked[1] : "en";
   var said = all[lang] || all.en || {};
   // the play and practice pages take their language from ?lang=: their picture in it
+  // (held as text, as the later pictures below are)
+  var parsed = function (held) {
+    var template = document.createElement("template");
+    template.innerHTML = held.textContent;
+    return template.content;
+  };
   if (asked && !named) {
-    document.querySelectorAll('template[data-lang="' + asked[1] + '"]').forEach(function (t) {
+    document.querySelectorAll('script[data-lang="' + asked[1] + '"]').forEach(function (t) {
       var own = t.parentNode.querySelector('.domeng-first-output[data-lang=""]');
-      if (own) own.replaceWith(t.content.cloneNode(true));
+      if (own) own.replaceWith(parsed(t));
     });
   }
-  document.querySelectorAll("template[data-lang]").forEach(function (t) { t.remove(); });
+  document.querySelectorAll("script[data-lang]").forEach(function (t) { t.remove(); });
   var cells = document.getElementById("rendered_cells");
   if (cells) cells.style.display = "";
-  // The pictures after the first table wait in a <template> (first_screen.py): one is put in
-  // place when its cell comes near the screen (those within two screens at once), unless the
-  // cell's live output is there already.
+  // The pictures after the first table wait as text, in a <script type="text/html">
+  // (first_screen.py's held): one is parsed and put in place when its cell comes within two
+  // screens of the screen, unless the cell's live output is there already.
   var live = function (cell) {
     return cell.querySelector(":scope > .jp-Cell-outputWrapper .jp-OutputArea-output");
   };
-  var place = function (template) {
-    var cell = template.parentNode;
+  var place = function (held) {
+    var cell = held.parentNode;
     if (!cell) return null;
-    if (live(cell)) { template.remove(); return null; }
-    var picture = template.content.firstElementChild;
-    template.replaceWith(template.content);
+    if (live(cell)) { held.remove(); return null; }
+    var content = parsed(held);
+    var picture = content.firstElementChild;
+    held.replaceWith(content);
     return picture;
   };
-  var waitingPictures = [];
-  var near = 2 * window.innerHeight;
-  var tops = Array.prototype.map.call(later, function (t) {
-    return t.parentNode.getBoundingClientRect().top;
-  });
-  Array.prototype.forEach.call(later, function (template, i) {
-    if (tops[i] < near) place(template); else waitingPictures.push(template);
-  });
-  // While Python starts, each cell the kernel runs adds its live output to a page of some
-  // 18,000 elements, and laying out all of it each time made the tutorial's first table work
-  // 1.3× later than a page without a first screen. So the cells below the first screen are drawn
-  // only when they come near (content-visibility: auto, first-screen.css), each keeping the
-  // height it has now; the cells on the screen are never skipped (one skipped there would be
-  // drawn a frame later: a layout shift).
-  if (cells && "contentVisibility" in document.documentElement.style) {
-    var far = window.innerHeight;
-    // never a cell up to the first table and the one after it: a link or a click that brings
-    // the table into view brings them too, and a skipped cell's height is only its estimate
-    var table = Array.prototype.find.call(document.querySelectorAll(".domeng-first-output"),
-      function (p) { return p.querySelector("[data-act], [data-id], button, select"); });
-    var holder = table && table.closest("[cell-index]");
-    var after = holder ? Number(holder.getAttribute("cell-index")) + 1 : 0;
-    var list = Array.prototype.slice.call(cells.querySelectorAll("[cell-index] > .jp-Cell"));
-    var boxes = list.map(function (cell) { return cell.getBoundingClientRect(); });
-    list.forEach(function (cell, i) {
-      if (boxes[i].top < far) return;
-      if (Number(cell.parentNode.getAttribute("cell-index")) <= after) return;
-      cell.style.containIntrinsicSize = "auto " + Math.ceil(boxes[i].height) + "px";
-      cell.classList.add("domeng-later");
-    });
-  }
+  var waitingPictures = Array.prototype.slice.call(later);
   var line = document.createElement("p");
   line.className = "domeng-first-said";
   line.setAttribute("role", "status");
@@ -194,14 +171,17 @@ document.addEventListener("click", function (event) {
     spot.appendChild(badge);
   };
   document.querySelectorAll(".domeng-first-output").forEach(getReady);
-  if (waitingPictures.length && "IntersectionObserver" in window) {
+  if (!("IntersectionObserver" in window)) {
+    waitingPictures.forEach(function (held) { getReady(place(held)); });
+  }
+  else if (waitingPictures.length) {
     var coming = new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
         if (!entry.isIntersecting) return;
         coming.unobserve(entry.target);
-        var template = entry.target.querySelector(":scope > template.domeng-first-later");
-        if (template) {
-          getReady(place(template));
+        var held = entry.target.querySelector(":scope > script.domeng-first-later");
+        if (held) {
+          getReady(place(held));
           if (!leftToSwap) { leftToSwap = true; setTimeout(swap, 100); }
         }
       });
