@@ -70,14 +70,21 @@ def test_the_pictures_go_into_their_code_cells_and_the_other_languages_into_temp
 def test_a_pages_pictures_after_its_first_table_wait_as_text():
     """A page in one language builds only the pictures up to its first table and the cell
     after it; the later ones wait as text (a <script type="text/html">, which the browser
-    reads past without parsing) until query.js places them."""
+    reads past without parsing) until query.js places them, and the cells after them are
+    drawn only near the screen, with a guessed height; the page's own script, after all of
+    it, is fetched from the start."""
     cells = "".join(f"""<div cell-index="{i}">
   <script>
-    voila_process({i}, 5)
+    voila_process({i}, 6)
   </script>
   <div id="cell-id=c{i}" class="jp-Cell jp-CodeCell jp-Notebook-cell ">
-</div></div>""" for i in range(1, 6))
-    page = f"<html><head></head><body><div id='rendered_cells'>{cells}</div></body></html>"
+</div></div>""" for i in range(1, 6)) + """<div cell-index="6">
+  <script>
+    voila_process(6, 6)
+  </script>
+  <div id="cell-id=c6" class="jp-Cell jp-MarkdownCell jp-Notebook-cell"><p>x</p></div></div>"""
+    page = (f"<html><head></head><body><div id='rendered_cells'>{cells}</div>"
+            '<script src="../build/voici.js"></script></body></html>')
     drawn = {1: "<p>a note</p>", 2: '<button data-act="step">Step</button>', 3: "<i>3</i>",
              4: "<i>4</i>", 5: '<i data-id="x">5</i>'}
     got = first_screen.into_page(page, {"": ([{"index": i, "kind": "code", "html": h}
@@ -89,8 +96,23 @@ def test_a_pages_pictures_after_its_first_table_wait_as_text():
         cell = got[got.index(f'cell-index="{i}"'):]
         assert cell.index('<script type="text/html" class="domeng-first-later"><div class='
                           '"domeng-first-output"') < cell.index("<i")
+    for i in (1, 2, 3):  # never skipped
+        assert f'id="cell-id=c{i}" class="jp-Cell' in got
+    assert ('id="cell-id=c4" style="contain-intrinsic-size: auto 700px" '
+            'class="domeng-later domeng-held jp-Cell jp-CodeCell') in got
+    assert ('id="cell-id=c6" style="contain-intrinsic-size: auto 40px" '
+            'class="domeng-later jp-Cell jp-MarkdownCell') in got
+    head = got[:got.index("</head>")]
+    assert '<link rel="preload" href="../build/voici.js" as="script">' in head
     query = (Path(first_screen.__file__).with_name("query.js")).read_text(encoding="utf-8")
     assert "script.domeng-first-later" in query and "IntersectionObserver" in query
+    # a page in several languages (short: the play page) keeps its cells and its script as
+    # they are: a preloaded script there runs before the first paint
+    both = first_screen.into_page(page, {
+        "": ([{"index": i, "kind": "code", "html": h} for i, h in drawn.items()], {}),
+        "id": ([{"index": 2, "kind": "code", "html": "<b>id</b>"}], {})})
+    assert "class=\"domeng-later" not in both and "domeng-first-later" not in both
+    assert 'rel="preload"' not in both
 
 
 def test_a_picture_that_would_end_its_holders_text_is_refused():
