@@ -311,6 +311,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "cpu": 4,
 SHIFT_OBSERVER = """window.__cls = 0; new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
 }).observe({type: 'layout-shift', buffered: true});"""
+PROFILES = {"both": (False, True), "desktop": (False,), "phone": (True,)}
+"""--profile: which visitors --first-screen sends (phone or not)."""
 FIRST_TARGETS = {"paragraph": 1.0, "picture": 1.5, "works_ratio": 1.05, "cls": 0.1,
                  "phone_paragraph": 2.5}
 
@@ -362,13 +364,14 @@ async def first_screen_visit(browser, base: str, folder: Path, path: str, *,
     return {**found, "cls": cls, "raw": raw, "gzip": packed, "requests": len(before)}
 
 
-async def bench_first_screen(pw, sites: dict[str, tuple[str, Path]], loads: int) -> dict:
+async def bench_first_screen(pw, sites: dict[str, tuple[str, Path]], loads: int,
+                             profiles: tuple[bool, ...] = (False, True)) -> dict:
     """``sites``: label → (base URL, folder). Every page of ``FIRST`` on every site, cold,
     ``loads`` times, the sites' visitors taking turns, desktop then with the phone profile."""
     browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     out: dict = {}
     try:
-        for phone in (False, True):
+        for phone in profiles:
             for path in FIRST:
                 for _ in range(loads):
                     for label, (base, folder) in sites.items():
@@ -397,6 +400,8 @@ def report_first_screen(results: dict, new: str, old: str) -> bool:
         for path in FIRST:
             ours = results.get((phone, path, new), [])
             theirs = results.get((phone, path, old), [])
+            if not ours:  # a profile not asked for (--profile)
+                continue
             works = med([r["works"] for r in ours if "works" in r])
             ratio = works / med([r["works"] for r in theirs if "works" in r]) if theirs else 1.0
             cls = med([r["cls"] for r in ours])
@@ -447,7 +452,8 @@ async def main_first_screen(args, site: Path) -> int:
                  old_label: (stack.enter_context(static_pages.serve(old)), old)}
         print(f"visitors, cold (load {os.getloadavg()[0]:.1f})", flush=True)
         async with async_playwright() as pw:
-            results = await bench_first_screen(pw, sites, args.loads)
+            results = await bench_first_screen(pw, sites, args.loads,
+                                               PROFILES[args.profile])
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f} on {psutil.cpu_count()} cores")
     return 0 if report_first_screen(results, new_label, old_label) else 1
 
@@ -536,6 +542,9 @@ async def main_async(args) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=3, help="visitors per static page")
+    ap.add_argument("--profile", choices=sorted(PROFILES), default="both",
+                    help="with --first-screen: the desktop, the phone profile or both (the "
+                         "phone's visitors take about ten times as long)")
     ap.add_argument("--voila-loads", type=int, default=3, help="visitors per Voilà mode")
     ap.add_argument("--site", type=Path, default=ROOT / "_site")
     ap.add_argument("--no-build", action="store_true", help="use the site already in --site")
