@@ -204,9 +204,9 @@ def held(block: str, mark: str = 'class="domeng-first-later"') -> str:
     browser reads past without parsing it (``query.js`` parses it when it is needed).
     Refuses a block its raw text cannot hold (``domeng.render`` escapes every text it
     writes, so a picture never has one)."""
-    if ENDS_RAW_TEXT.search(block):
-        raise ValueError("a picture holding '</script' or '<!--' cannot wait as text: "
-                         + ENDS_RAW_TEXT.search(block).group(0))
+    found = ENDS_RAW_TEXT.search(block)
+    if found:
+        raise ValueError(f"a picture holding {found.group(0)!r} cannot wait as text")
     return f'<script type="text/html" {mark}>{block}</script>'
 
 
