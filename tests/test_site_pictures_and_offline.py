@@ -85,7 +85,10 @@ def test_a_pages_pictures_after_its_first_table_wait_as_text():
   <div id="cell-id=c6" class="jp-Cell jp-MarkdownCell jp-Notebook-cell"><p>x</p></div></div>"""
     page = (f"<html><head></head><body><div id='rendered_cells'>{cells}</div>"
             '<script src="../build/voici.js"></script></body></html>')
-    drawn = {1: "<p>a note</p>", 2: '<button data-act="step">Step</button>', 3: "<i>3</i>",
+    # cell 1 shows tiles as plain HTML (clickable only in a widget): the first table is cell 2
+    drawn = {1: '<svg><g data-id="6|6"></g></svg>',
+             2: '<div class="domeng-first-widget" data-model="m"><button data-act="step">Step'
+                "</button></div>", 3: "<i>3</i>",
              4: "<i>4</i>", 5: '<i data-id="x">5</i>'}
     got = first_screen.into_page(page, {"": ([{"index": i, "kind": "code", "html": h}
                                               for i, h in drawn.items()], {})})
@@ -113,6 +116,19 @@ def test_a_pages_pictures_after_its_first_table_wait_as_text():
         "id": ([{"index": 2, "kind": "code", "html": "<b>id</b>"}], {})})
     assert "class=\"domeng-later" not in both and "domeng-first-later" not in both
     assert 'rel="preload"' not in both
+
+
+def test_only_a_widget_with_a_control_is_a_table_that_gets_ready():
+    """A picture a cell shows as plain HTML never comes alive, whatever its tiles carry: no
+    "getting ready" on it, and it is not the first table the page waits for."""
+    widget = '<div class="domeng-first-widget" data-model="m">{}</div>'
+    assert first_screen.is_table(widget.format('<button data-act="step">Step</button>'))
+    assert first_screen.is_table(widget.format('<svg><g data-id="seat:2"></g></svg>'))
+    assert not first_screen.is_table('<svg><g data-id="6|6"></g></svg>')
+    assert not first_screen.is_table(widget.format("<p>a note</p>"))
+    query = (Path(first_screen.__file__).with_name("query.js")).read_text(encoding="utf-8")
+    assert 'return ".domeng-first-widget" + c;' in query
+    assert 'hit.closest(".domeng-first-widget")' in query
 
 
 def test_a_picture_that_would_end_its_holders_text_is_refused():

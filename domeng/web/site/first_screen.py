@@ -182,7 +182,16 @@ def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[s
 
 STYLE = re.compile(r"<style>.*?</style>", re.S)
 CONTROL = re.compile(r"data-act=|data-id=|<button|<select")
-"""What makes a picture a table: a control a learner could click."""
+"""What makes a widget's picture a table: a control a learner could click."""
+A_WIDGET = 'class="domeng-first-widget"'
+"""A widget's picture (``_output_html``). Only a widget comes alive: a picture a cell shows as
+plain HTML (the tutorial's 28 tiles) stays as it is, whatever its tiles carry."""
+
+
+def is_table(drawn: str) -> bool:
+    """Whether a cell's picture ``drawn`` holds a table: a widget with a control."""
+    start = drawn.find(A_WIDGET)
+    return start >= 0 and CONTROL.search(drawn, start) is not None
 FIRST_CSS = Path(__file__).with_name("first-screen.css")
 CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
                   r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
@@ -239,7 +248,7 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
     # built, they made its first table work 1.2-1.3x later, and parsed in <template>s they
     # still held up the page's own script, and so Python's start, by 0.5 s); query.js puts
     # one in place when its cell comes near the screen before its live output is there.
-    tables = [c["index"] for c in own[0] if c["kind"] == "code" and CONTROL.search(c["html"])]
+    tables = [c["index"] for c in own[0] if c["kind"] == "code" and is_table(c["html"])]
     later = tables[0] + 1 if tables and len(by_index) == 1 else None
 
     def cell(m: re.Match[str]) -> str:

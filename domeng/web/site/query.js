@@ -155,13 +155,18 @@ document.addEventListener("click", function (event) {
     return picture;
   };
   var waitingPictures = Array.prototype.slice.call(later);
+  // a table's controls: only a widget comes alive (a picture a cell shows as plain HTML, such as
+  // the tutorial's 28 tiles, stays as it is: nothing there gets ready)
+  var CONTROLS = [" [data-act]", " [data-id]", " button", " select"].map(function (c) {
+    return ".domeng-first-widget" + c;
+  }).join(", ");
   var line = document.createElement("p");
   line.className = "domeng-first-said";
   line.setAttribute("role", "status");
   document.body.appendChild(line);
   var waiting = [];  // clicks made before a table was ready: [cell, selector]
   var getReady = function (picture) {
-    if (!picture || !picture.querySelector("[data-act], [data-id], button, select")) return;
+    if (!picture || !picture.querySelector(CONTROLS)) return;
     var badge = document.createElement("p");
     badge.className = "domeng-first-ready";
     badge.textContent = said.ready || "Getting ready…";
@@ -192,7 +197,7 @@ document.addEventListener("click", function (event) {
     var picture = event.target.closest && event.target.closest(".domeng-first-output");
     if (!picture) return;
     var hit = event.target.closest("[data-act], [data-id]");
-    if (hit && !event.target.closest("a[href]")) {
+    if (hit && hit.closest(".domeng-first-widget") && !event.target.closest("a[href]")) {
       event.preventDefault();
       var key = hit.getAttribute("data-act") ? "data-act" : "data-id";
       waiting.push([picture.parentNode, "[" + key + '="' + CSS.escape(hit.getAttribute(key)) + '"]']);
