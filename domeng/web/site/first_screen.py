@@ -113,7 +113,7 @@ def _output_html(data: dict[str, Any], styles: dict[str, str]) -> str:
     view = data.get("application/vnd.jupyter.widget-view+json")
     if view and view.get("model_id") in _instances:
         inner = widget_html(_instances[view["model_id"]], styles)
-        return (f'<div class="domeng-first-widget" data-model="{view["model_id"]}">'
+        return (f'<div {A_WIDGET} data-model="{view["model_id"]}">'
                 f"{inner}</div>")
     if "text/html" in data:
         return f'<div class="jp-RenderedHTMLCommon jp-RenderedHTML">{data["text/html"]}</div>'
@@ -186,12 +186,6 @@ CONTROL = re.compile(r"data-act=|data-id=|<button|<select")
 A_WIDGET = 'class="domeng-first-widget"'
 """A widget's picture (``_output_html``). Only a widget comes alive: a picture a cell shows as
 plain HTML (the tutorial's 28 tiles) stays as it is, whatever its tiles carry."""
-
-
-def is_table(drawn: str) -> bool:
-    """Whether a cell's picture ``drawn`` holds a table: a widget with a control."""
-    start = drawn.find(A_WIDGET)
-    return start >= 0 and CONTROL.search(drawn, start) is not None
 FIRST_CSS = Path(__file__).with_name("first-screen.css")
 CELL = re.compile(r'(<div cell-index="(\d+)">\s*<script>[^<]*</script>\s*'
                   r'<div id="cell-id=[^"]*" class="jp-Cell jp-CodeCell[^"]*"[^>]*>)')
@@ -202,6 +196,12 @@ LATER_HEIGHT = {"markdown": (24, 90, 16), "code": 90, "picture": 700}
 """A skipped cell's height until it is first drawn (then the browser remembers its own): a
 markdown cell's 24 px a line of 90 characters and 16 px, a code cell's 90 px, a picture's 700 px
 (the tutorial's pictures are 300 to 1,700 px high). Only the page's length depends on it."""
+
+
+def is_table(drawn: str) -> bool:
+    """Whether a cell's picture ``drawn`` holds a table: a widget with a control."""
+    start = drawn.find(A_WIDGET)
+    return start >= 0 and CONTROL.search(drawn, start) is not None
 
 
 ENDS_RAW_TEXT = re.compile(r"</script|<!--", re.I)
