@@ -140,6 +140,11 @@ def build_app(
     ctrl = Controller(seed=seed, players=players, names=names, open_hands=open_hands,
                       scenario=scenario, lang=lang)
     ctrl.deals = not compact
+    if compact and scenario is None and PERSON not in ctrl.kinds:
+        # a chapter's round of computers is a round to step through: played out at once (the
+        # engine decides every move), so its timeline and its static copy show all of it
+        ctrl.to_end_of_round()
+        ctrl.jump(0, 0)
     # every box gets its classes at its making: they go in its widget's first message,
     # where each add_class afterwards is one message more from the kernel
     style = w.HTML(f"<style>{render.CSS}\n{asset('app.css')}</style>",

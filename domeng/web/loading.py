@@ -50,6 +50,14 @@ GETTING_READY = N_("Getting ready…")
 # TRANSLATORS: one line shown when a learner clicks a table of a static page before it is ready
 CLICKED_EARLY = N_("This table is still getting ready: your click will be carried out as "
                    "soon as it is.")
+# TRANSLATORS: one line on a static page when a click needs the game's engine (Python), which
+# the browser then fetches; the table works again once it has started
+ENGINE_FETCHED = N_("This needs the game's engine, which your browser is fetching now: the "
+                    "table answers again as soon as it has started.")
+# TRANSLATORS: one line on a static page when a table's recorded moves cannot be read (a file
+# missing, cut short or from another version of the site)
+FRAMES_UNREADABLE = N_("This table's recorded moves could not be read, so it waits for the "
+                       "game's engine, which your browser is fetching now.")
 # TRANSLATORS: the static site's description when it is added to a phone's home screen
 APP_DESCRIPTION = N_("Learn and play Domeng, the five-player block-dominoes game of South "
                      "Sulawesi, in your browser, also offline.")
@@ -86,14 +94,16 @@ def every_language() -> dict[str, dict[str, str]]:
 
 def ready_words(lang: str | None = None) -> dict[str, str]:
     """What a static page's first screen says in ``lang`` (English by default): ``ready``
-    over a table drawn before Python started, ``early`` when it is clicked before then, and
-    the site's ``description`` for its web app manifest.
+    over a table drawn before Python started, ``early`` when it is clicked before then,
+    ``engine`` when a click on a recorded table needs Python, ``fallback`` when a table's
+    recording cannot be read, and the site's ``description`` for its web app manifest.
 
     >>> ready_words("id")["ready"] != ready_words()["ready"]
     True
     """
     _ = words(lang)
     return {"ready": _(GETTING_READY), "early": _(CLICKED_EARLY),
+            "engine": _(ENGINE_FETCHED), "fallback": _(FRAMES_UNREADABLE),
             "description": _(APP_DESCRIPTION)}
 
 

@@ -435,7 +435,7 @@ def clean_pages(site: Path) -> list[str]:
     query_js = (f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n"
                 f"window.DOMENG_LOADING = {json.dumps(loading_words(), ensure_ascii=False)};\n"
                 f"window.DOMENG_READY = {json.dumps(ready_words(), ensure_ascii=False)};\n"
-                + (HERE / "query.js").read_text())
+                + (HERE / "query.js").read_text() + "\n" + (HERE / "player.js").read_text())
     left = []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -445,8 +445,13 @@ def clean_pages(site: Path) -> list[str]:
         if page.parent.name == "render" and 'id="domeng-query"' not in new:
             if voici_js not in new:
                 sys.exit(f"{page}: no {voici_js} to put query.js before")
+            # a tutorial fetches Python only when a table needs it (player.js): its recorded
+            # tables answer without it
+            later = page.stem.startswith("tutorial")
+            start = ('<script>window.DOMENG_VOICI = "../build/voici.js";</script>' if later
+                     else voici_js)
             new = new.replace(voici_js, f'<script id="domeng-query">\n{query_js}</script>\n'
-                              + voici_js, 1)
+                              + start, 1)
         if new != text:
             page.write_text(new, encoding="utf-8")
         left += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(new)]

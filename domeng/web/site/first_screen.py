@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cells", "into_page", "write_pages", "widget_html"]
+__all__ = ["box_open", "cells", "into_page", "write_pages", "widget_html"]
 
 WIDGET = "lm-Widget jupyter-widgets"
 BOXES = {"VBox": "widget-vbox", "HBox": "widget-hbox", "Box": "", "GridBox": "widget-gridbox"}
@@ -60,7 +60,6 @@ def widget_html(widget: Any, styles: dict[str, str]) -> str:
     import anywidget
     import ipywidgets as w
 
-    kind = type(widget).__mro__
     if isinstance(widget, anywidget.AnyWidget):
         css = getattr(widget, "_css", "")
         if isinstance(css, str) and css:
@@ -73,10 +72,8 @@ def widget_html(widget: Any, styles: dict[str, str]) -> str:
         return f'<div class="{own}"{_style(widget)}{named}>{content}</div>'
 
     if isinstance(widget, w.Box):
-        box = next((BOXES[k.__name__] for k in kind if k.__name__ in BOXES), "")
         inner = "".join(widget_html(child, styles) for child in widget.children)
-        own = ["lm-Panel", "widget-container", "widget-box", *([box] if box else [])]
-        return f'<div class="{_classes(widget, *own)}"{_style(widget)}>{inner}</div>'
+        return f"{box_open(widget)}{inner}</div>"
     if isinstance(widget, w.HTML | w.HTMLMath | w.Label):
         value = widget.value if not isinstance(widget, w.Label) else html.escape(widget.value)
         own = "widget-html" if not isinstance(widget, w.Label) else "widget-label"
@@ -106,6 +103,14 @@ def widget_html(widget: Any, styles: dict[str, str]) -> str:
     return f'<div class="{_classes(widget)}"{_style(widget)}></div>'
 
 
+def box_open(widget: Any) -> str:
+    """A box's opening tag, with the classes and layout ipywidgets gives it (its children and
+    ``</div>`` follow)."""
+    box = next((BOXES[k.__name__] for k in type(widget).__mro__ if k.__name__ in BOXES), "")
+    own = ["lm-Panel", "widget-container", "widget-box", *([box] if box else [])]
+    return f'<div class="{_classes(widget, *own)}"{_style(widget)}>'
+
+
 def _output_html(data: dict[str, Any], styles: dict[str, str]) -> str:
     """One output as the page shows it (the widget of a widget view, or its HTML, or text)."""
     from ipywidgets.widgets.widget import _instances
@@ -124,9 +129,29 @@ def _output_html(data: dict[str, Any], styles: dict[str, str]) -> str:
     return ""
 
 
-def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[str, str]]:
+def _recorded(data: dict[str, Any], styles: dict[str, str]
+              ) -> tuple[dict[str, Any], str] | None:
+    """A widget output's recording (:func:`domeng.web.site.frames.record_table`) and its first
+    frame as the page shows it, when it is a table whose course is fixed."""
+    from ipywidgets.widgets.widget import _instances
+
+    from domeng.web.site import frames
+
+    view = data.get("application/vnd.jupyter.widget-view+json")
+    root = _instances.get(view.get("model_id")) if view else None
+    rec = frames.record_table(root) if root is not None else None
+    if rec is None:
+        return None
+    styles.update(rec.styles)
+    return (rec.to_json("", ""),
+            f'<div {A_WIDGET} data-model="{view["model_id"]}">{rec.html(0)}</div>')
+
+
+def cells(notebook: Path, query: str = "", *, record: bool = False
+          ) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Each cell of ``notebook`` as the page first shows it, and the anywidget classes' CSS
-    (see the module's documentation)."""
+    (see the module's documentation). With ``record``, a table whose course is fixed is
+    recorded too (``frames``: :mod:`domeng.web.site.frames`), and drawn from its recording."""
     import anywidget  # noqa: F401  (imported before the platform below is set)
     import ipywidgets  # noqa: F401
     import mistune
@@ -174,6 +199,11 @@ def cells(notebook: Path, query: str = "") -> tuple[list[dict[str, Any]], dict[s
         for out in outputs[entry["index"]]:
             if isinstance(out, str):
                 parts.append(f'<div class="jp-RenderedText"><pre>{html.escape(out)}</pre></div>')
+                continue
+            recorded = _recorded(out, styles) if record else None
+            if recorded is not None and "frames" not in entry:
+                entry["frames"], drawn = recorded
+                parts.append(drawn)
             else:
                 parts.append(_output_html(out, styles))
         entry["html"] = "".join(p for p in parts if p)
@@ -219,11 +249,14 @@ def held(block: str, mark: str = 'class="domeng-first-later"') -> str:
     return f'<script type="text/html" {mark}>{block}</script>'
 
 
-def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str, str]]]) -> str:
+def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str, str]]],
+              recorded: dict[int, str] | None = None) -> str:
     """``page`` (a Voici page) with its first screen: each code cell's picture, by language
     (``screens``: the page's query language, "" for its own, to :func:`cells`' answer), in a
     ``<script type="text/html">`` for the other languages (``query.js`` picks one), and the
-    stylesheet the picture needs before the page's own is loaded."""
+    stylesheet the picture needs before the page's own is loaded. A cell of ``recorded`` (its
+    frames' address, ``ADDRESS#BUILD``) is marked for ``player.js`` (``data-frames``)."""
+    recorded = recorded or {}
     own = screens[""]
     by_index = {lang: {c["index"]: c["html"] for c in got if c["kind"] == "code"}
                 for lang, (got, _) in screens.items()}
@@ -258,7 +291,9 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
             if not drawn.get(index):
                 continue
             lang_now[0] = lang
-            block = (f'<div class="domeng-first-output" data-lang="{lang}">'
+            frames = (f' data-frames="{recorded[index]}"'
+                      if not lang and index in recorded else "")
+            block = (f'<div class="domeng-first-output" data-lang="{lang}"{frames}>'
                      f"{STYLE.sub(once, drawn[index])}</div>")
             if lang:
                 block = held(block, f'data-lang="{lang}"')
@@ -282,7 +317,7 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
     # short page: there it would be in before the first paint, and run first (the play
     # page's first words came 0.53 s after the address, not 0.31 s).
     own_script = PAGE_SCRIPT.search(page)
-    if own_script and later is not None:
+    if own_script and later is not None and not recorded:
         mark += f'<link rel="preload" href="{own_script.group(1)}" as="script">\n'
     return page.replace("</head>", f'<style id="domeng-first-css">\n{css}</style>\n{mark}'
                         "</head>", 1)
@@ -318,36 +353,83 @@ def skipped_after(page: str, last: int, drawn: dict[int, dict[str, Any]]) -> str
     return ANY_CELL.sub(mark, page)
 
 
+FRAMES = "frames"
+"""The folder, beside the pages, of the tables' recordings (``frames/PAGE/CELL.json``)."""
+
+
 def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...]) -> list[str]:
     """Write each notebook's first screen into its page under ``site/voici/render``; a page
     that takes its language from its query (the play and practice pages) gets one for each of
-    ``languages``. Returns the pages written."""
+    ``languages``. A tutorial's tables whose course is fixed are recorded
+    (:mod:`domeng.web.site.frames`) into ``frames/PAGE/CELL.json`` beside the pages, marked
+    with the build they belong to. Returns the pages written."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = []
+    for nb in notebooks:
+        tutorial = nb.stem.startswith("tutorial")
+        asks = [""] + ([f"lang={code}" for code in languages[1:]] if not tutorial else [])
+        jobs += [(nb, query, tutorial) for query in asks]
+
+    def run(job: tuple[Path, str, bool]) -> dict[str, Any]:
+        nb, query, tutorial = job
+        env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+        result = subprocess.run([sys.executable, "-m", "domeng.web.site.first_screen",
+                                 str(nb), query, *(["--record"] if tutorial else [])],
+                                capture_output=True, text=True, env=env,
+                                cwd=Path(__file__).resolve().parents[3])
+        if result.returncode != 0:
+            sys.exit(f"the first screen of {nb.name} ({query or 'as it is'}) failed:\n"
+                     + result.stderr[-3000:])
+        return json.loads(result.stdout)
+
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        answers = dict(zip(jobs, pool.map(run, jobs), strict=True))
     done = []
     for nb in notebooks:
         page = site / "voici" / "render" / f"{nb.stem}.html"
-        asks = [""] + ([f"lang={code}" for code in languages[1:]]
-                       if not nb.stem.startswith("tutorial") else [])
         screens = {}
-        for query in asks:
-            env = {**os.environ, "PYTHONWARNINGS": "ignore"}
-            result = subprocess.run([sys.executable, "-m", "domeng.web.site.first_screen",
-                                     str(nb), query], capture_output=True, text=True, env=env,
-                                    cwd=Path(__file__).resolve().parents[3])
-            if result.returncode != 0:
-                sys.exit(f"the first screen of {nb.name} ({query or 'as it is'}) failed:\n"
-                         + result.stderr[-3000:])
-            got = json.loads(result.stdout)
+        recorded: dict[int, str] = {}
+        for (owner, query, _), got in answers.items():
+            if owner != nb:
+                continue
             screens[query.removeprefix("lang=")] = (got["cells"], got["styles"])
-        page.write_text(into_page(page.read_text(encoding="utf-8"), screens), encoding="utf-8")
+            recorded.update(_write_frames(site, nb.stem, got["cells"]))
+        page.write_text(into_page(page.read_text(encoding="utf-8"), screens, recorded),
+                        encoding="utf-8")
         done.append(page.name)
     return done
+
+
+def _write_frames(site: Path, stem: str, drawn: list[dict[str, Any]]) -> dict[int, str]:
+    """Each recorded cell's frames, written as ``frames/STEM/INDEX.json`` beside the pages and
+    marked with their build (a hash of the page's recordings); returns, by cell, the file's
+    address from the page and the build, as ``ADDRESS#BUILD``."""
+    import hashlib
+
+    got = {c["index"]: c.pop("frames") for c in drawn if c.get("frames")}
+    if not got:
+        return {}
+    build = hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:12]
+    folder = site / "voici" / "render" / FRAMES / stem
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for index, rec in got.items():
+        rec.update(build=build, table=f"{stem}/{index}")
+        (folder / f"{index}.json").write_text(json.dumps(rec, ensure_ascii=False,
+                                                         separators=(",", ":")),
+                                              encoding="utf-8")
+        out[index] = f"{FRAMES}/{stem}/{index}.json#{build}"
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     notebook = Path(argv[0]).resolve()
     os.chdir(notebook.parent)  # as a kernel runs a notebook: in its folder
-    got, styles = cells(notebook, argv[1] if len(argv) > 1 else "")
+    record = "--record" in argv
+    argv = [a for a in argv if a != "--record"]
+    got, styles = cells(notebook, argv[1] if len(argv) > 1 else "", record=record)
     sys.stdout.write(json.dumps({"cells": got, "styles": styles}, ensure_ascii=False))
     return 0
 

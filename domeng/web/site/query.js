@@ -195,7 +195,8 @@ document.addEventListener("click", function (event) {
   }
   document.addEventListener("click", function (event) {
     var picture = event.target.closest && event.target.closest(".domeng-first-output");
-    if (!picture) return;
+    // a recorded table answers by itself (player.js)
+    if (!picture || picture.classList.contains("domeng-static")) return;
     var hit = event.target.closest("[data-act], [data-id]");
     if (hit && hit.closest(".domeng-first-widget") && !event.target.closest("a[href]")) {
       event.preventDefault();
@@ -222,6 +223,8 @@ document.addEventListener("click", function (event) {
     stay();
     var left = 0;
     document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
+      // a recorded table stays the player's, unless it handed a click over to Python
+      if (picture.hasAttribute("data-frames") && !picture.classList.contains("domeng-handover")) return;
       var cell = picture.parentNode;
       var live = cell.querySelector(":scope > .jp-Cell-outputWrapper");
       if (!live || !live.querySelector(".jp-OutputArea-output") ||

@@ -1,0 +1,238 @@
+// Domeng: the static player. A table whose course is fixed (a tutorial chapter's round) was
+// recorded when the site was built (domeng/web/site/frames.py): every frame it can show and
+// where each click leads. Here each of its widgets is drawn by its own browser code (the
+// anywidget module its class carries, board.js for the app's views) on a small stand-in for
+// the widget's model: a press or a click the widget would send to Python is looked up in the
+// recording instead, and the frame it leads to is handed to the widgets as Python would hand
+// it. So the table answers at once, without Python. What the recording cannot answer (a
+// move the build could not know) starts Python (window.domengStartPython), and the table
+// comes alive as the other tables do (query.js). A recording that is missing, cut short or
+// from another build is not used: that table waits for Python, and one line says so.
+(function () {
+  var all = window.DOMENG_READY || {};
+  var named = window.location.pathname.match(/-([\w]+)\.html$/);
+  var asked = window.location.search.match(/[?&]lang=([\w-]+)/);
+  var lang = named && all[named[1]] ? named[1] : asked && all[asked[1]] ? asked[1] : "en";
+  var said = all[lang] || all.en || {};
+
+  // Python, fetched once, when something needs it (voici.js starts the page's kernel)
+  var started = false;
+  window.domengStartPython = function () {
+    if (started || !window.DOMENG_VOICI) return;
+    started = true;
+    var script = document.createElement("script");
+    script.src = window.DOMENG_VOICI;
+    document.body.appendChild(script);
+  };
+  var tell = function (text) {
+    var line = document.querySelector(".domeng-first-said");
+    if (line && text) line.textContent = text;
+  };
+
+  var modules = {};
+  var load = function (code) {
+    if (!modules[code]) {
+      var url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+      modules[code] = import(url).then(function (m) { return m.default || m; });
+    }
+    return modules[code];
+  };
+
+  // what a widget's browser code expects of its model: traits, their change events, send
+  function Model(traits, leaf, go) {
+    var handlers = {};
+    this.get = function (name) { return traits[name]; };
+    this.set = function (name, value) {
+      traits[name] = value;
+      (handlers["change:" + name] || []).slice().forEach(function (h) { h(); });
+    };
+    this.on = function (name, h) { (handlers[name] = handlers[name] || []).push(h); };
+    this.off = function (name, h) {
+      handlers[name] = (handlers[name] || []).filter(function (x) { return x !== h; });
+    };
+    this.save_changes = function () {
+      var chosen = traits.selected;
+      if (!chosen) return;
+      traits.selected = "";
+      go(leaf + "|sel|" + chosen);
+    };
+    this.send = function (message) {
+      var value = message.value == null ? "" : String(message.value);
+      go(leaf + "|act|" + message.act + "|" + value);
+    };
+  }
+
+  var split = function (piece) {  // an anywidget leaf's piece: "N\0LABEL\0HTML"
+    var a = piece.indexOf("\u0000");
+    if (a < 0 || a > 6) return null;
+    var b = piece.indexOf("\u0000", a + 1);
+    return { leaf: piece.slice(0, a), label: piece.slice(a + 1, b), html: piece.slice(b + 1) };
+  };
+
+  var play = function (picture, data) {
+    var root = picture.querySelector(".domeng-first-widget");
+    if (!root) return Promise.reject(new Error("no table"));
+    var current = 0, shown = data.frames[0].slice(), models = {}, history = [];
+    var autoplay = null;
+    var leafAt = data.leaf_at;
+    var show = function (target) {
+      var frame = data.frames[target];
+      for (var i = 0; i < frame.length; i++) {
+        if (frame[i] === shown[i]) continue;
+        var parts = split(data.pieces[frame[i]]);
+        if (parts && models[parts.leaf]) {
+          var model = models[parts.leaf];
+          if (model.get("label") !== parts.label) model.set("label", parts.label);
+          model.set("html", parts.html);
+        } else {
+          var n = leafAt.indexOf(i);
+          var el = n >= 0 && root.querySelector('[data-leaf="' + n + '"]');
+          if (!el) { root.innerHTML = compose(target); shown = frame.slice(); current = target; return; }
+          el.outerHTML = data.pieces[frame[i]];
+        }
+        shown[i] = frame[i];
+      }
+      current = target;
+    };
+    var compose = function (target) {
+      return data.frames[target].map(function (p) {
+        var parts = split(data.pieces[p]);
+        return parts ? data.shells[parts.leaf] + parts.html + "</div>" : data.pieces[p];
+      }).join("");
+    };
+    var stepKey = function () {
+      var moves = data.moves[current];
+      for (var key in moves) if (/\|act\|domeng-step\|$/.test(key)) return key;
+      return null;
+    };
+    var stopAuto = function () {
+      if (!autoplay) return;
+      clearInterval(autoplay);
+      autoplay = null;
+      root.querySelectorAll('[data-act="domeng-autoplay"]').forEach(function (b) {
+        b.classList.remove("mod-active");
+        b.setAttribute("aria-pressed", "false");
+      });
+    };
+    var go = function (key) {
+      if (data.local[key]) {  // a fold of its own (the rules): kept across frames
+        var leaf = key.split("|")[0], i = leafAt[Number(leaf)];
+        var next = data.local[key][String(shown[i])];
+        if (next === undefined) return;
+        var parts = split(data.pieces[next]);
+        models[leaf].set("html", parts.html);
+        shown[i] = next;
+        return;
+      }
+      if (/\|act\|domeng-autoplay\|$/.test(key)) {  // Step on a timer, as the app's AutoPlay
+        if (autoplay) { stopAuto(); return; }
+        var speed = root.querySelector('[data-act="domeng-speed"]');
+        var every = speed && Number(speed.value) > 0 ? 1000 / Number(speed.value) : 700;
+        autoplay = setInterval(function () {
+          var k = stepKey();
+          if (!k) { stopAuto(); return; }
+          history.push(k);
+          show(data.moves[current][k]);
+          root.querySelectorAll('[data-act="domeng-autoplay"]').forEach(function (b) {
+            b.classList.add("mod-active");
+            b.setAttribute("aria-pressed", "true");
+          });
+        }, every);
+        return;
+      }
+      if (/\|act\|domeng-speed\|/.test(key)) return;
+      var target = data.moves[current][key];
+      if (target === undefined) target = data.jumps[key];
+      if (target === undefined) { handOver(); return; }
+      if (!/\|act\|domeng-step\|$/.test(key)) stopAuto();
+      history.push(key);
+      show(target);
+    };
+    // a click the recording cannot answer: the live table takes over, once Python is there
+    var handOver = function () {
+      stopAuto();
+      picture.classList.remove("domeng-static");
+      picture.classList.add("domeng-handover");
+      tell(said.engine || said.early);
+      window.domengStartPython();
+    };
+    var waits = [];
+    Object.keys(data.kinds).forEach(function (leaf) {
+      var el = root.querySelector('[data-leaf="' + leaf + '"]');
+      var parts = split(data.pieces[data.frames[0][leafAt[Number(leaf)]]]);
+      if (!el || !parts) return;
+      var model = new Model({ html: parts.html, label: parts.label, selected: "" }, leaf, go);
+      models[leaf] = model;
+      waits.push(load(data.esm[data.kinds[leaf]]).then(function (widget) {
+        var render = widget.render || (widget.default && widget.default.render);
+        render({ model: model, el: el });
+      }));
+    });
+    return Promise.all(waits).then(function () {
+      var badge = picture.querySelector(".domeng-first-ready");
+      if (badge) badge.remove();
+      picture.classList.add("domeng-static");
+      picture.domengPlayer = { go: go, history: history, frame: function () { return current; } };
+    });
+  };
+
+  var fetched = function (picture) {
+    var address = picture.getAttribute("data-frames") || "";
+    var hash = address.indexOf("#");
+    var build = address.slice(hash + 1);
+    return fetch(address.slice(0, hash)).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (data) {
+      if (data.format !== "domeng-frames" || data.build !== build || !data.frames.length ||
+          data.moves.length !== data.frames.length) {
+        throw new Error("another build");
+      }
+      return play(picture, data);
+    }).catch(function () {
+      picture.removeAttribute("data-frames");
+      tell(said.fallback || said.early);
+      window.domengStartPython();
+    });
+  };
+
+  var begun = new WeakSet();
+  var begin = function (picture) {
+    if (begun.has(picture)) return;
+    begun.add(picture);
+    if (picture.hasAttribute("data-frames")) fetched(picture);
+    else if (picture.querySelector(".domeng-first-widget [data-act], .domeng-first-widget [data-id]")) {
+      // a table only the live engine can play: Python is fetched when it comes near
+      var slow = navigator.connection && navigator.connection.saveData;
+      if (!slow) window.domengStartPython();
+    }
+  };
+  // With ?scenario= or ?s=, the lesson the link names is put on top by Python
+  if (/[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
+    window.domengStartPython();
+    return;
+  }
+  var near = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      var picture = entry.target.querySelector(":scope > .domeng-first-output");
+      if (picture) { near.unobserve(entry.target); begin(picture); }
+    });
+  }, { rootMargin: "200% 0px" }) : null;
+  var watch = function () {
+    document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
+      if (near) near.observe(picture.parentNode); else begin(picture);
+    });
+    // a cell whose picture waits as text (query.js puts it in place near the screen)
+    document.querySelectorAll("script.domeng-first-later").forEach(function (held) {
+      if (near && !held.domengSeen) { held.domengSeen = true; near.observe(held.parentNode); }
+    });
+  };
+  // the page's first recorded table answers from the start, wherever it is on the page
+  var first = document.querySelector(".domeng-first-output[data-frames]");
+  if (first) begin(first);
+  watch();
+  // query.js puts a waiting picture in place when its cell comes near: watch it then
+  new MutationObserver(function () { watch(); }).observe(
+    document.getElementById("rendered_cells") || document.body, { childList: true, subtree: true });
+})();

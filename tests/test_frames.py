@@ -1,0 +1,99 @@
+"""The static site's recorded tables (domeng/web/site/frames.py): every frame a recording holds
+is what the live widget shows after the same clicks, in CPython (the same code the page's
+kernel runs); and a table the learner plays is never recorded."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+import pytest
+
+from domeng.app import build_app
+from domeng.web.site import frames
+from domeng.web.site.first_screen import widget_html
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def shortest_paths(rec: frames.Recording) -> dict[int, list[str]]:
+    """Each frame's shortest list of clicks from the first, through moves and jumps."""
+    paths = {0: []}
+    queue = deque([0])
+    while queue:
+        at = queue.popleft()
+        for key, target in [*rec.moves[at].items(), *rec.jumps.items()]:
+            if target not in paths:
+                paths[target] = [*paths[at], key]
+                queue.append(target)
+    return paths
+
+
+def assert_replays(make, rec: frames.Recording) -> None:
+    paths = shortest_paths(rec)
+    assert set(paths) == set(range(len(rec.frames)))  # every frame is reachable by clicks
+    for frame, path in paths.items():
+        fresh = make()
+        for key in path:
+            frames._do(fresh, key)
+        assert rec.frame_key(fresh) == rec.frames[frame], (frame, path)
+
+
+@pytest.mark.parametrize(("scenario", "lang"), [("ceki", None), ("passebunge-twice", "id"),
+                                                ("mattikkeng-tie", "lt")])
+def test_every_recorded_frame_is_what_the_live_app_shows_after_those_clicks(scenario, lang):
+    def make():
+        return build_app(scenario=scenario, compact=True, lang=lang)
+
+    app = make()
+    rec = frames.record_table(app)
+    assert rec is not None
+    assert_replays(make, rec)
+    # Step leads from each moment of the round to the next, and Back returns
+    step = [k for k in rec.moves[0] if k.endswith("|act|domeng-step|")]
+    assert step and rec.moves[rec.moves[0][step[0]]]
+
+
+def test_the_first_frame_is_the_first_screen_the_build_draws_and_the_app_is_put_back():
+    app = build_app(scenario="ceki", compact=True)
+    before = widget_html(app, {})
+    rec = frames.record_table(app)
+    assert widget_html(app, {}) == before  # the recording leaves the app where it was
+    assert re.sub(r' data-leaf="\d+"', "", rec.html(0)) == before
+    # every anywidget's browser code is carried, so the page draws the frames with it
+    assert len(rec.kinds) >= 10 and set(rec.kinds.values()) <= set(rec.esm)
+    assert all("export default" in code for code in rec.esm.values())
+
+
+def test_a_chapters_round_of_computers_is_played_out_and_recorded():
+    def make():
+        return build_app(seed=4, players=["heuristic"] * 5, open_hands=True, compact=True)
+
+    app = make()
+    assert app.controller.round.is_over and app.controller.index == 0
+    rec = frames.record_table(app)
+    assert rec is not None and len(rec.frames) >= app.controller.last_index + 1
+    assert_replays(make, rec)
+
+
+def test_a_table_the_learner_plays_is_left_to_the_live_engine():
+    assert frames.record_table(build_app(seed=3, compact=True)) is None  # a person's game
+    assert frames.record_table(build_app(seed=3, players=["heuristic"] * 5)) is None  # deals
+
+
+def test_the_rules_fold_is_kept_by_the_player_as_a_local_toggle():
+    app = build_app(scenario="pass", compact=True)
+    rec = frames.record_table(app)
+    (key, turns), = rec.local.items()
+    assert key.endswith("|sel|rules") and len(turns) == 2
+    opened = rec.pieces[turns[str(rec.frames[0][rec.leaf_at[int(key.split("|")[0])]])]]
+    assert "domeng-rules-body" in opened
+
+
+def test_json_says_its_format_build_and_table():
+    rec = frames.record_table(build_app(scenario="pass", compact=True))
+    data = rec.to_json("abc", "tutorial/19")
+    assert (data["format"], data["version"], data["build"], data["table"]) == (
+        "domeng-frames", 1, "abc", "tutorial/19")
+    assert len(data["frames"]) == len(data["moves"])
+    assert all(0 <= p < len(data["pieces"]) for f in data["frames"] for p in f)
