@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from domeng import core
 from domeng.errors import (
     GameOver,
     MomentError,
@@ -312,6 +313,4 @@ class Game:
 def opening_after(r: Round) -> tuple[int, int | None]:
     """``(opener, camat)`` of the round after the ended ``r`` (R6, R22): its CAMAT opens if
     there is one (appointed in it or before), else its winner."""
-    if r.camat is not None:
-        return r.camat, r.camat
-    return r.result.winner, None
+    return core.next_opening(r.camat, r.result.winner)
