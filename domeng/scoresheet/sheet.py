@@ -1,0 +1,282 @@
+"""A game kept by the table: its told rounds in sequence, the stones, the CAMAT, the next question.
+
+A :class:`Scoresheet` holds a game played with real tiles as a sequence of
+:class:`~domeng.told.ToldRound`: each round opens with the seat the rules name (R5 for
+the first, which the table tells; then R6/R22), and every stone, CUCUQ and CAMAT comes
+from the engine. It is what a page keeping score needs: build it from a scoresheet file's
+data (:meth:`Scoresheet.from_json`, :mod:`domeng.scoresheet.schema`), ask what the table
+is asked next (:attr:`Scoresheet.question`, :attr:`Scoresheet.seat_asked`), tell it
+(:meth:`play`, :meth:`pass_turn`, :meth:`go_out`, :meth:`block`), and read the
+settlement (:meth:`settlement_json`) and the sentences in a language.
+
+>>> sheet = Scoresheet(players=["Andi", "Besse", "Cicci", "Daeng", "Emba"])
+>>> sheet.question, sheet.seat_asked  # the first round: who holds the highest double?
+(<Question.OPEN: 'open'>, None)
+>>> _ = sheet.play(opener=0)
+>>> for _turn in range(4):
+...     _ = sheet.pass_turn()
+>>> sheet.question, sheet.seat_asked
+(<Question.PLAY_OR_BLOCK: 'play_or_block'>, 0)
+>>> print(sheet.block([20, 30, 25, 18, 40])[0].describe(sheet.names))
+... # doctest: +NORMALIZE_WHITESPACE
+After Andi's last tile, the four others passed and Andi cannot play either: MANGUNO, with a
+pip total of 20 (R15). MATTIKKENG: Daeng (18), fewer pips than the MANGUNO, wins the round
+(R16). Andi receives 5 stones (R19): 5 from the table (17 → 12).
+>>> sheet.table, sheet.held, sheet.next_opener
+(12, [5, 2, 2, 2, 2], 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domeng.errors import ScenarioError
+from domeng.events import Event
+from domeng.explain import seat_name
+from domeng.game import Standing, standings_of
+from domeng.i18n import N_, words
+from domeng.rules import Rules, rules_or_default
+from domeng.start import check_start_seat, check_stones
+from domeng.told import Question, ToldRound
+
+__all__ = ["SCORESHEET_FORMAT", "SCORESHEET_VERSION", "Scoresheet"]
+
+SCORESHEET_FORMAT = "domeng-scoresheet"
+"""The ``format`` of a scoresheet file (docs/format.md, "A scoresheet")."""
+SCORESHEET_VERSION = 1
+"""The newest ``version`` of a scoresheet this program reads and writes."""
+
+
+class Scoresheet:
+    """A game told by the table, round by round (see the module's text).
+
+    ``players``: the five names (seats named "Seat 2" … without them); ``rules``: the
+    table's rules (:class:`~domeng.rules.Rules`); ``start``: where a game joined late
+    stands, ``{"table": 25, "players": [0, 0, 0, 0, 0], "camat": None, "camats": [0, …]}``.
+    """
+
+    def __init__(self, *, players: Sequence[str] | None = None, rules: Rules | None = None,
+                 start: dict[str, Any] | None = None) -> None:
+        self.rules = rules = rules_or_default(rules)
+        n = rules.seats
+        self.players = list(players or ())
+        start = dict(start or {})
+        table = start.get("table", rules.total_stones)
+        held = start.get("players", [0] * n)
+        self.start_table, self.start_held = check_stones(rules, (table, held))
+        self.start_camat = start.get("camat")
+        check_start_seat("start.camat", self.start_camat, n)
+        self.start_camats = tuple(start.get("camats", [0] * n))
+        self.is_joined = bool(start)
+        """Whether the game was joined late (a ``start`` was given): its first round then
+        opens as a later round does (R6, R22), not by the highest double (R5)."""
+        self.rounds: list[ToldRound] = []
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def from_json(cls, data: Any) -> Scoresheet:
+        """A scoresheet file's data checked (docs/format.md, "A scoresheet") and settled; an
+        impossible record raises :class:`~domeng.errors.ScenarioError` naming the key."""
+        from domeng.scoresheet.schema import parse
+
+        return parse(data)
+
+    @classmethod
+    def load(cls, source: Any) -> Scoresheet:
+        """A scoresheet from a path or JSON text (:func:`domeng.files.reader.read_json`)."""
+        from domeng.files.reader import read_json
+
+        data, _ = read_json(source)
+        return cls.from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        """The scoresheet file's data; :meth:`from_json` reads it back."""
+        out: dict[str, Any] = {"format": SCORESHEET_FORMAT, "version": SCORESHEET_VERSION}
+        if self.players:
+            out["players"] = list(self.players)
+        changed = self.rules.to_dict()
+        if changed:
+            out["rules"] = changed
+        if self.is_joined:
+            out["start"] = {"table": self.start_table, "players": list(self.start_held),
+                            "camat": self.start_camat, "camats": list(self.start_camats)}
+        out["rounds"] = [r.to_json() for r in self.rounds]
+        return out
+
+    # ------------------------------------------------------------------ the state
+    @property
+    def names(self) -> list[str] | None:
+        """The players' names, or None when the scoresheet gives none."""
+        return list(self.players) or None
+
+    def names_in(self, lang: str | None = None) -> list[str]:
+        """The players' names; seats without names are "Seat 2" in ``lang``."""
+        return self.names or [seat_name(s, lang=lang) for s in range(self.rules.seats)]
+
+    @property
+    def current(self) -> ToldRound | None:
+        """The last round told, None before the first."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def table(self) -> int:
+        """Stones on the table now (R18)."""
+        r = self.current
+        return r.table if r else self.start_table
+
+    @property
+    def held(self) -> list[int]:
+        """Stones each seat holds now."""
+        r = self.current
+        return list(r.held) if r else list(self.start_held)
+
+    @property
+    def camat(self) -> int | None:
+        """The CAMAT now, or None (R21, R22)."""
+        r = self.current
+        return r.camat if r else self.start_camat
+
+    @property
+    def camats(self) -> tuple[int, ...]:
+        """How many times each seat has been appointed CAMAT (with the ``start``'s)."""
+        counts = list(self.start_camats)
+        for r in self.rounds:
+            if r.result is not None and r.result.camat is not None:
+                counts[r.result.camat] += 1
+        return tuple(counts)
+
+    def standings(self) -> list[Standing]:
+        """R23: most CAMAT appointments first, then fewest stones held."""
+        return standings_of(self.camats, self.held, self.names_in())
+
+    @property
+    def next_opener(self) -> int | None:
+        """Who opens the next round (R6, R22), once the last one is over; None while a round
+        goes on, and before a first round (the holder of the highest double, R5, whom the
+        table tells)."""
+        r = self.current
+        if r is None:
+            return self.start_camat
+        if not r.is_over:
+            return None
+        return r.next_opening()[0]
+
+    @property
+    def question(self) -> Question:
+        """What the table is asked next: :attr:`Question.OPEN` when a new round is next."""
+        r = self.current
+        if r is None or r.is_over:
+            return Question.OPEN
+        return r.question
+
+    @property
+    def seat_asked(self) -> int | None:
+        """The seat the question is about (the seat to act, the one that went out, the LAST
+        MAPPANO back at its turn, the next opener); None when the first round's opener is
+        the table's to tell."""
+        r = self.current
+        if r is None or r.is_over:
+            return self.next_opener
+        return r.seat_asked
+
+    # ------------------------------------------------------------------ telling
+    def new_round(self, opener: int | None = None, *, path: str | None = None) -> ToldRound:
+        """Start the next round; ``opener`` is needed for a game's first round (R5) and
+        checked on a later one (R6, R22). The last round must be over."""
+        k = len(self.rounds)
+        where = f"rounds[{k}]." if path is None else path
+        r = self.current
+        if r is not None and not r.is_over:
+            raise ScenarioError(f"rounds[{k - 1}].end",
+                                N_("the round is not over: its end is not told yet"))
+        if r is None:
+            camat, first = self.start_camat, not self.is_joined
+            table, held = self.start_table, self.start_held
+            due = camat
+        else:
+            due, camat = r.next_opening()
+            first, table, held = False, r.table, r.held
+        if opener is None:
+            if due is None:
+                raise ScenarioError(f"{where}opener", N_(
+                    "missing: the first round's opener, the holder of the highest double (R5)"))
+            opener = due
+        elif due is not None and opener != due:
+            check_start_seat(f"{where}opener", opener, self.rules.seats)
+            rule = "R22" if camat is not None else "R6"
+            raise ScenarioError(f"{where}opener", N_(
+                "seat {due} opens this round ({rule}), not seat {value}"),
+                due=due, rule=rule, value=opener)
+        new = ToldRound(opener=opener, rules=self.rules, first=first, camat=camat,
+                        stones=(table, held), path=where)
+        self.rounds.append(new)
+        return new
+
+    def _open(self, opener: int | None) -> ToldRound:
+        r = self.current
+        if r is None or r.is_over:
+            return self.new_round(opener)
+        if opener is not None:
+            raise ScenarioError("opener", N_("only a round's first turn takes an opener"))
+        return r
+
+    def play(self, opener: int | None = None) -> list[Event]:
+        """The seat to act lays a tile; after a round's end this opens the next (``opener``:
+        the first round's, R5). Returns the events."""
+        return self._open(opener).play()
+
+    def pass_turn(self) -> list[Event]:
+        """The seat to act passes (R9, R12); returns its event."""
+        return self._open(None).pass_turn()
+
+    def go_out(self, mappakuling: bool, double: bool) -> list[Event]:
+        """The last tile was its seat's last (R14); returns the END (and CAMAT) events."""
+        return self._open(None).go_out(mappakuling, double)
+
+    def block(self, pips: Sequence[int]) -> list[Event]:
+        """The round is blocked (R15) with each seat's ``pips``; returns the END event."""
+        return self._open(None).block(pips)
+
+    # ------------------------------------------------------------------ telling back
+    def sentences(self, index: int, lang: str | None = None) -> list[str]:
+        """Round ``index``'s event sentences in ``lang`` (R24), with the players' names."""
+        return [e.describe(self.names, lang=lang) for e in self.rounds[index].events]
+
+    def round_json(self, index: int, lang: str | None = None) -> dict[str, Any]:
+        """Round ``index``'s settlement as ``domeng score --json`` prints it: the keys of
+        ``domeng replay --json``'s result, flat, its stones after it and its sentences."""
+        r = self.rounds[index]
+        res = r.result
+        return {
+            "ending": None if res is None else res.ending.name,
+            "winner": None if res is None else res.winner,
+            "cucuq": None if res is None else res.cucuq,
+            "mattikkeng": [] if res is None else list(res.mattikkeng),
+            "manguno": None if res is None else res.manguno,
+            "camat": None if res is None else res.camat,
+            "stones": {"table": r.table, "players": list(r.held)},
+            "events": self.sentences(index, lang),
+        }
+
+    def settlement_json(self, lang: str | None = None) -> dict[str, Any]:
+        """What ``domeng score FILE --json`` prints (docs/format.md, "A scoresheet").
+
+        >>> turns = ["play", "pass"] + ["play"] * 19  # seat 2 lays its fifth tile last
+        >>> sheet = Scoresheet.from_json({"format": "domeng-scoresheet", "version": 1,
+        ...     "rounds": [{"opener": 2, "turns": turns,
+        ...                 "end": {"mappakuling": True, "double": False}}]})
+        >>> out = sheet.settlement_json()
+        >>> out["rounds"][0]["ending"], out["rounds"][0]["cucuq"], out["next_opener"]
+        ('CEKI', 1, 2)
+        """
+        words(lang)  # an unknown language is refused before anything is told
+        return {"rounds": [self.round_json(i, lang) for i in range(len(self.rounds))],
+                "next_opener": self.next_opener}
+
+    def last_sentence(self, lang: str | None = None) -> str | None:
+        """The sentence of the last event told (R24), or None before any."""
+        for r in reversed(self.rounds):
+            if r.events:
+                return r.events[-1].describe(self.names, lang=lang)
+        return None
