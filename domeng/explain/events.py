@@ -225,8 +225,8 @@ def _describe_told_play(_: Words, who: str, detail) -> str:
     """A play told by the table, its tile not known (:mod:`domeng.told`)."""
     opening = detail.get("opening")
     if opening == Opening.FIRST_ROUND:
-        return _("{who} holds the highest double dealt and opens the first round with it "
-                 "(R5).", who=who)
+        return _("{who} holds the highest double dealt and opens the first round (R5).",
+                 who=who)
     if opening == Opening.CAMAT:
         return _("{who}, the CAMAT, opens the round with any tile (R22).", who=who)
     if opening is not None:
@@ -353,16 +353,16 @@ def _describe_pass(_: Words, e: Event, names: Sequence[str] | None) -> str:
     if last is None:  # told by the table: the tile is not known
         short = (
             # TRANSLATORS: {payer}: the player who gives the stones
-            _("The table is empty, so the LAST MAPPANO, {payer}, who played the last tile, "
-              "is the payer (R20).", payer=payer_name)
+            _("The table is empty, so the LAST MAPPANO, {payer}, who played the LAST "
+              "DOMINO, is the payer (R20).", payer=payer_name)
             if e.table == 0 else
             # TRANSLATORS: {count}: the stones left on the table; {payer}: the player who
             # gives what the table cannot
             _.ngettext(
                 "The table is down to {count} stone, so the LAST MAPPANO, {payer}, who played "
-                "the last tile, is the payer for the rest (R20).",
+                "the LAST DOMINO, is the payer for the rest (R20).",
                 "The table is down to {count} stones, so the LAST MAPPANO, {payer}, who played "
-                "the last tile, is the payer for the rest (R20).",
+                "the LAST DOMINO, is the payer for the rest (R20).",
                 e.table, payer=payer_name)
         )
     elif e.table == 0:
@@ -401,17 +401,17 @@ _OTHERS_PASSED = {
 }
 """The MANGUNO's sentence by the number of the other seats (R1: 2 to 5 seats)."""
 _OTHERS_PASSED_TOLD = {
-    # TRANSLATORS: {who} played the last tile; {pips}: their pip total
-    1: N_("After {who}'s last tile, the other player passed and {who} cannot play either: "
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    1: N_("After {who}'s LAST DOMINO, the other player passed and {who} cannot play either: "
           "MANGUNO, with a pip total of {pips} (R15)."),
-    # TRANSLATORS: {who} played the last tile; {pips}: their pip total
-    2: N_("After {who}'s last tile, the two others passed and {who} cannot play either: "
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    2: N_("After {who}'s LAST DOMINO, the two others passed and {who} cannot play either: "
           "MANGUNO, with a pip total of {pips} (R15)."),
-    # TRANSLATORS: {who} played the last tile; {pips}: their pip total
-    3: N_("After {who}'s last tile, the three others passed and {who} cannot play either: "
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    3: N_("After {who}'s LAST DOMINO, the three others passed and {who} cannot play either: "
           "MANGUNO, with a pip total of {pips} (R15)."),
-    # TRANSLATORS: {who} played the last tile; {pips}: their pip total
-    4: N_("After {who}'s last tile, the four others passed and {who} cannot play either: "
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    4: N_("After {who}'s LAST DOMINO, the four others passed and {who} cannot play either: "
           "MANGUNO, with a pip total of {pips} (R15)."),
 }
 """The same, told by the table: the last tile's face is not known (:mod:`domeng.told`)."""

@@ -19,7 +19,7 @@ settlement (:meth:`settlement_json`) and the sentences in a language.
 (<Question.PLAY_OR_BLOCK: 'play_or_block'>, 0)
 >>> print(sheet.block([20, 30, 25, 18, 40])[0].describe(sheet.names))
 ... # doctest: +NORMALIZE_WHITESPACE
-After Andi's last tile, the four others passed and Andi cannot play either: MANGUNO, with a
+After Andi's LAST DOMINO, the four others passed and Andi cannot play either: MANGUNO, with a
 pip total of 20 (R15). MATTIKKENG: Daeng (18), fewer pips than the MANGUNO, wins the round
 (R16). Andi receives 5 stones (R19): 5 from the table (17 → 12).
 >>> sheet.table, sheet.held, sheet.next_opener
