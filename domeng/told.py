@@ -116,8 +116,9 @@ class ToldRound:
         self._reset()
 
     def _reset(self) -> None:
-        self.table, self.held, self.camat = self.start_table, list(self.start_held), \
-            self.start_camat
+        self.table = self.start_table
+        self.held = list(self.start_held)
+        self.camat = self.start_camat
         self.laid = [0] * self.n
         self.played = 0
         self.turn: int | None = self.opener
@@ -294,8 +295,8 @@ class ToldRound:
                 "a block needs the turns to end with {count} passes after a tile (R15); they "
                 "end with {passes}", n - 1), passes=self.passes)
         for s, p in enumerate(pips):
-            left = self.rules.hand_size - self.laid[s]
-            if left == 0 or p > most_pips(left):
+            left = self.rules.hand_size - self.laid[s]  # at least 1: none went out (R14)
+            if p > most_pips(left):
                 raise ScenarioError(f"{path}[{s}]", ngettext(
                     "{value} pips: seat {seat} holds {count} tile, which can hold at most "
                     "{most} pips",

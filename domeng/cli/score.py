@@ -34,7 +34,6 @@ def lines(sheet, *, lang: str | None = None) -> list[str]:
     Seat 2 to play or pass.
     """
     from domeng.cli import _kind_labels
-    from domeng.explain.status import told_question
     from domeng.terms import EventKind
 
     _ = words(lang)
@@ -53,9 +52,7 @@ def lines(sheet, *, lang: str | None = None) -> list[str]:
         out.append("  " + _("Stones: table {table}; {held}", table=r.table, held=held))
         if r.events and r.events[-1].kind is EventKind.CAMAT:
             out.append("  " + _("CAMAT: {who}", who=names[r.camat]))
-    out.append(told_question(sheet.question.value, sheet.seat_asked, sheet.names,
-                             camat=sheet.seat_asked is not None
-                             and sheet.seat_asked == sheet.camat, lang=lang))
+    out.append(sheet.prompt(lang))
     return out
 
 

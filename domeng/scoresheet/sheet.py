@@ -146,9 +146,10 @@ class Scoresheet:
                 counts[r.result.camat] += 1
         return tuple(counts)
 
-    def standings(self) -> list[Standing]:
-        """R23: most CAMAT appointments first, then fewest stones held."""
-        return standings_of(self.camats, self.held, self.names_in())
+    def standings(self, lang: str | None = None) -> list[Standing]:
+        """R23: most CAMAT appointments first, then fewest stones held (seats without
+        names named in ``lang``)."""
+        return standings_of(self.camats, self.held, self.names_in(lang))
 
     @property
     def next_opener(self) -> int | None:
@@ -273,6 +274,45 @@ class Scoresheet:
         words(lang)  # an unknown language is refused before anything is told
         return {"rounds": [self.round_json(i, lang) for i in range(len(self.rounds))],
                 "next_opener": self.next_opener}
+
+    def prompt(self, lang: str | None = None) -> str:
+        """The question the table is asked next, as a sentence in ``lang``.
+
+        >>> Scoresheet(players=list("ABCDE")).prompt()
+        'Next: the holder of the highest double opens the first round (R5).'
+        """
+        from domeng.explain.status import told_question
+
+        seat = self.seat_asked
+        opens_as_camat = self.question is Question.OPEN and seat is not None \
+            and seat == self.camat
+        return told_question(self.question.value, seat, self.names, camat=opens_as_camat,
+                             lang=lang)
+
+    def status_json(self, lang: str | None = None) -> dict[str, Any]:
+        """All a page keeping score shows now, as JSON-ready data: the question and its
+        seat (``question``: ``open``, ``play_or_pass``, ``play_or_block``, ``going_out``;
+        ``seat`` None when the first round's opener is the table's to tell), the question
+        as a sentence, the round being told (from 0), the stones, the CAMAT and the
+        appointments, the standings (R23) and the last event's sentence.
+
+        >>> status = Scoresheet().status_json()
+        >>> status["question"], status["seat"], status["stones"]["table"]
+        ('open', None, 25)
+        """
+        r = self.current
+        return {
+            "question": self.question.value,
+            "seat": self.seat_asked,
+            "prompt": self.prompt(lang),
+            "round": len(self.rounds) - 1 if r is not None and not r.is_over
+            else len(self.rounds),
+            "stones": {"table": self.table, "players": self.held},
+            "camat": self.camat,
+            "camats": list(self.camats),
+            "standings": [s._asdict() for s in self.standings(lang)],
+            "last": self.last_sentence(lang),
+        }
 
     def last_sentence(self, lang: str | None = None) -> str | None:
         """The sentence of the last event told (R24), or None before any."""
