@@ -230,7 +230,7 @@ def _describe_told_play(_: Words, who: str, detail) -> str:
     if opening == Opening.CAMAT:
         return _("{who}, the CAMAT, opens the round with any tile (R22).", who=who)
     if opening is not None:
-        return _("{who}, the winner of the last round, opens it with any tile (R6).", who=who)
+        return _("{who}, the winner of the last round, opens with any tile (R6).", who=who)
     # TRANSLATORS: a tile whose face is not known; {count}: the tiles left in that hand
     return _.ngettext("{who} plays a tile and holds {count} more (R8).",
                       "{who} plays a tile and holds {count} more (R8).",

@@ -92,10 +92,8 @@ def _start(value: Any, rules: Rules) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise ScenarioError("start", N_('{value} should be an object like {{"table": 25, '
-                                        '"players": [0, 0, 0, 0, 0], "camat": null, '
-                                        '"camats": [0, 0, 0, 0, 0]}}'),
-                            value=show_value(value))
+        raise ScenarioError("start", N_("{value} should be an object of table, players, camat "
+                                        "and camats"), value=show_value(value))
     _check_keys(value, _START_KEYS, "start.", N_("unknown key {key}; a start has {keys}"))
     n = rules.seats
     out: dict[str, Any] = {}
