@@ -107,3 +107,16 @@ def test_scoresheet_not_json_and_missing_file_are_one_line(tmp_path):
     path.write_text('{"format": "domeng-scoresheet",', encoding="utf-8")
     assert_one_line_refusal(*score_in_process(str(path)), ["not valid JSON"])
     assert_one_line_refusal(*score_in_process(str(tmp_path / "none.json")), ["none.json"])
+
+
+def test_scoresheet_refusals_in_docs_format_md_are_what_the_corpus_says():
+    text = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    section = text[text.index("## A scoresheet"):text.index("## A link")]
+    shown = [line for line in section.splitlines() if line.startswith("domeng: ")]
+    told = set()
+    for name in EXPECTED:
+        status, out, err = score_in_process(str(CORPUS / name))
+        told.add(err.strip())
+    assert len(shown) >= 9
+    for line in shown:
+        assert line in told, line
