@@ -111,7 +111,8 @@ def test_scoresheet_not_json_and_missing_file_are_one_line(tmp_path):
 
 def test_scoresheet_refusals_in_docs_format_md_are_what_the_corpus_says():
     text = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
-    section = text[text.index("## A scoresheet"):text.index("## A link")]
+    start = text.index("## A scoresheet")
+    section = text[start:text.index("\n## ", start + 1)]
     shown = [line for line in section.splitlines() if line.startswith("domeng: ")]
     told = set()
     for name in EXPECTED:
