@@ -247,3 +247,44 @@ def test_cli_score_text_tells_whose_turn(tmp_path, capsys):
     assert main(["score", str(path)]) == 0
     out = capsys.readouterr().out
     assert "PASSEBUNGE (R12)" in out and out.rstrip().endswith("Cicci to play or pass.")
+
+
+def test_a_refused_first_turn_adds_no_round():
+    sheet = Scoresheet()
+    with pytest.raises(ScenarioError, match=r"rounds\[0\]\.opener: missing"):
+        sheet.pass_turn()
+    sheet.play(opener=4)
+    with pytest.raises(ScenarioError, match="seat 4 has laid 1 of 5 tiles"):
+        sheet.go_out(True, True)
+    assert len(sheet.rounds) == 1 and sheet.rounds[0].turns == ["play"]
+    with pytest.raises(ScenarioError, match="only a round's first turn takes an opener"):
+        sheet.play(opener=2)
+    for _ in range(20):
+        sheet.play()
+    sheet.go_out(False, False)  # seat 4 went out: it opens the next round (R6)
+    with pytest.raises(ScenarioError, match=r"rounds\[1\]\.turns\[0\]: .* seat 4, cannot pass"):
+        sheet.pass_turn()
+    assert len(sheet.rounds) == 1 and sheet.question is Question.OPEN
+
+
+def test_undone_takes_back_the_end_then_each_turn():
+    data = {**FORMAT, "rounds": [
+        {"opener": 1, "turns": ["play"] * 5 + ["pass"] * 4, "end": {"pips": [9, 8, 7, 6, 5]}}]}
+    sheet = Scoresheet.from_json(data)
+    assert sheet.question is Question.OPEN and sheet.seat_asked == 4  # MATTIKKENG seat 4 won
+    back = sheet.undone()
+    assert back.question is Question.PLAY_OR_BLOCK and back.seat_asked == 0
+    assert back.held == [0, 1, 1, 1, 1] and back.rounds[0].result is None
+    assert back.undone().seat_asked == 4 and back.undone().held == [0, 1, 1, 1, 0]
+    assert sheet.to_json() == data  # undone() changes nothing of its own sheet
+
+
+def test_status_json_tells_a_page_all_it_shows():
+    sheet = Scoresheet(players=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
+    sheet.play(opener=0)
+    sheet.pass_turn()
+    status = sheet.status_json(lang="id")
+    assert status["question"] == "play_or_pass" and status["seat"] == 2
+    assert "Cakka" in status["prompt"] and status["round"] == 0
+    assert status["stones"] == {"table": 23, "players": [0, 2, 0, 0, 0]}
+    assert status["standings"][-1]["name"] == "Besse" and "PASSEBUNGE (R12)" in status["last"]

@@ -28,7 +28,7 @@ pip total of 20 (R15). MATTIKKENG: Daeng (18), fewer pips than the MANGUNO, wins
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domeng.errors import ScenarioError
@@ -214,30 +214,59 @@ class Scoresheet:
         self.rounds.append(new)
         return new
 
-    def _open(self, opener: int | None) -> ToldRound:
+    def _tell(self, opener: int | None, tell: Callable[[ToldRound], list[Event]]
+              ) -> list[Event]:
+        """Tell the current round (a new one after a round's end); what is refused
+        changes nothing, not even the new round."""
         r = self.current
-        if r is None or r.is_over:
-            return self.new_round(opener)
-        if opener is not None:
-            raise ScenarioError("opener", N_("only a round's first turn takes an opener"))
-        return r
+        if r is not None and not r.is_over:
+            if opener is not None:
+                raise ScenarioError("opener", N_("only a round's first turn takes an opener"))
+            return tell(r)
+        r = self.new_round(opener)
+        try:
+            return tell(r)
+        except BaseException:
+            self.rounds.pop()
+            raise
 
     def play(self, opener: int | None = None) -> list[Event]:
         """The seat to act lays a tile; after a round's end this opens the next (``opener``:
         the first round's, R5). Returns the events."""
-        return self._open(opener).play()
+        return self._tell(opener, ToldRound.play)
 
     def pass_turn(self) -> list[Event]:
         """The seat to act passes (R9, R12); returns its event."""
-        return self._open(None).pass_turn()
+        return self._tell(None, ToldRound.pass_turn)
 
     def go_out(self, mappakuling: bool, double: bool) -> list[Event]:
         """The last tile was its seat's last (R14); returns the END (and CAMAT) events."""
-        return self._open(None).go_out(mappakuling, double)
+        return self._tell(None, lambda r: r.go_out(mappakuling, double))
 
     def block(self, pips: Sequence[int]) -> list[Event]:
         """The round is blocked (R15) with each seat's ``pips``; returns the END event."""
-        return self._open(None).block(pips)
+        return self._tell(None, lambda r: r.block(pips))
+
+    def undone(self) -> Scoresheet:
+        """The scoresheet without the last thing told (a round's end, a turn, or a round
+        not yet begun), settled again from its file: undo by recomputing.
+
+        >>> sheet = Scoresheet()
+        >>> _ = sheet.play(opener=0); _ = sheet.pass_turn()
+        >>> sheet.held[1], sheet.undone().held[1], len(sheet.undone().undone().rounds)
+        (2, 0, 0)
+        """
+        data = self.to_json()
+        rounds = data["rounds"]
+        if rounds:
+            last = rounds[-1]
+            if "end" in last:
+                del last["end"]
+            elif last["turns"]:
+                last["turns"].pop()
+            if not last["turns"]:
+                rounds.pop()
+        return Scoresheet.from_json(data)
 
     # ------------------------------------------------------------------ telling back
     def sentences(self, index: int, lang: str | None = None) -> list[str]:
