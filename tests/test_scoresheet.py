@@ -67,7 +67,15 @@ def settle_both_ways(games: int, rounds: int, rules: Rules, seed: int) -> tuple[
         players = make_players("random", seed=seed + g)
         for _ in range(rounds):
             game.play_round(players)
-        for r, t in zip(game.rounds, tell(game), strict=True):
+        told = tell(game)
+        # the same rounds as a scoresheet file, read back: the same stones and CAMATs
+        sheet = Scoresheet.from_json(json.loads(json.dumps(
+            {**FORMAT, "rules": rules.to_dict(), "rounds": [t.to_json() for t in told]})))
+        assert (sheet.table, tuple(sheet.held), sheet.camats) == (game.table, game.held,
+                                                                 game.camats)
+        assert [s.seat for s in sheet.standings()] == [s.seat for s in game.standings()]
+        assert sheet.next_opener == game.next_opening()[0]
+        for r, t in zip(game.rounds, told, strict=True):
             assert (t.table, t.held, t.camat) == (r.table, r.held, r.camat)
             a, b = r.result, t.result
             assert (b.ending, b.winner, b.cucuq, b.mattikkeng, b.manguno, b.first_cappu,
