@@ -29,7 +29,7 @@ from domeng.rules import Rules, is_count
 from domeng.scoresheet.sheet import SCORESHEET_FORMAT, SCORESHEET_VERSION, Scoresheet
 from domeng.told import PLAY, Question
 
-__all__ = ["parse"]
+__all__ = ["check_start", "parse"]
 
 _KEYS = {"format", "version", "players", "rules", "start", "rounds"}
 _START_KEYS = {"table", "players", "camat", "camats"}
@@ -73,7 +73,7 @@ def parse(data: Any) -> Scoresheet:
                                 value=show_value(players), count=n)
         for i, p in enumerate(players):
             check_name(p, f"players[{i}]")
-    sheet = Scoresheet(players=players, rules=rules, start=_start(data.get("start"), rules))
+    sheet = Scoresheet(players=players, rules=rules, start=data.get("start"))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise ScenarioError("rounds", N_("{value} should be a list of rounds"),
@@ -87,8 +87,9 @@ def parse(data: Any) -> Scoresheet:
     return sheet
 
 
-def _start(value: Any, rules: Rules) -> dict[str, Any] | None:
-    """The ``start`` object checked: the stones total the rules' (R18), the CAMAT a seat."""
+def check_start(value: Any, rules: Rules) -> dict[str, Any] | None:
+    """A scoresheet's ``start`` object checked (None: none given): the stones total the
+    rules' (R18), the CAMAT is a seat."""
     if value is None:
         return None
     if not isinstance(value, Mapping):

@@ -37,7 +37,7 @@ from domeng.explain import seat_name
 from domeng.game import Standing, standings_of
 from domeng.i18n import N_, words
 from domeng.rules import Rules, rules_or_default
-from domeng.start import check_start_seat, check_stones
+from domeng.start import check_start_seat
 from domeng.told import Question, ToldRound
 
 __all__ = ["SCORESHEET_FORMAT", "SCORESHEET_VERSION", "Scoresheet"]
@@ -58,17 +58,18 @@ class Scoresheet:
 
     def __init__(self, *, players: Sequence[str] | None = None, rules: Rules | None = None,
                  start: dict[str, Any] | None = None) -> None:
+        from domeng.scoresheet.schema import check_start
+
         self.rules = rules = rules_or_default(rules)
-        n = rules.seats
         self.players = list(players or ())
-        start = dict(start or {})
-        table = start.get("table", rules.total_stones)
-        held = start.get("players", [0] * n)
-        self.start_table, self.start_held = check_stones(rules, (table, held))
-        self.start_camat = start.get("camat")
-        check_start_seat("start.camat", self.start_camat, n)
-        self.start_camats = tuple(start.get("camats", [0] * n))
-        self.is_joined = bool(start)
+        checked = check_start(start, rules)
+        self.is_joined = checked is not None
+        if checked is None:
+            checked = {"table": rules.total_stones, "players": [0] * rules.seats,
+                       "camat": None, "camats": [0] * rules.seats}
+        self.start_table, self.start_held = checked["table"], tuple(checked["players"])
+        self.start_camat = checked["camat"]
+        self.start_camats = tuple(checked["camats"])
         """Whether the game was joined late (a ``start`` was given): its first round then
         opens as a later round does (R6, R22), not by the highest double (R5)."""
         self.rounds: list[ToldRound] = []
