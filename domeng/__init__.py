@@ -26,6 +26,7 @@ from domeng.game import Game, Standing
 from domeng.i18n import languages, words
 from domeng.round import LEFT, RIGHT, Move, Placed, Round, SeatView
 from domeng.rules import Rules
+from domeng.scoresheet import Scoresheet
 from domeng.terms import GLOSSARY, Ending, EventKind, Opening, Term, glossary
 from domeng.tiles import TILES, Tile, parse_tile
 
@@ -35,6 +36,6 @@ __all__ = [
     "DomengError", "Ending", "Event", "EventKind", "GLOSSARY", "Game", "IllegalMove",
     "IllegalReason", "LEFT", "Move", "Opening", "Standing", "glossary", "languages", "players",
     "Placed", "RIGHT", "Round", "RoundOver", "RoundResult", "Rules", "RulesError",
-    "ScenarioError", "SeatView", "StoneMove", "TILES", "Term", "Tile", "TileError",
+    "ScenarioError", "Scoresheet", "SeatView", "StoneMove", "TILES", "Term", "Tile", "TileError",
     "parse_tile", "words",
 ]

@@ -15,13 +15,22 @@ and reading switches from a :class:`~domeng.rules.Rules` as it is:
   legal one (:func:`move_code`), and the R9 reading's voluntary pass (:func:`may_pass`,
   :func:`legal_codes`);
 * the opener of a first round (:func:`first_round_opener`, R5);
-* the stones of a pass (:func:`pass_due`, R12/R13) and how stones are given
-  (:func:`give`, R20);
+* the stones of a pass from the facts a table sees, whether it is a PASSEBUNGE and
+  whether it is one of a block's passes (:func:`pass_stones`, :func:`settle_pass`,
+  R12/R13/R20), and, for a dealt round, whether its hands make it a block's pass
+  (:func:`block_pass`, :func:`pass_due`); how stones are given (:func:`give`, R20);
 * what follows a play the next seat cannot follow, in one definition: the forced
   passes and, back at the LAST MAPPANO, the MANGUNO (:func:`pass_on`), and the R9
   reading's voluntary pass (:func:`pass_voluntarily`);
 * the endings: FIRST CAPPU, CEKI, POLLO (:func:`settle_first_cappu`, R14, R19,
-  R21) and MANGUNO / MATTIKKENG (:func:`settle_manguno`, R15–R17, R19).
+  R21) and MANGUNO / MATTIKKENG (:func:`settle_manguno`, R15–R17, R19); the stones after a
+  CAMAT is appointed (:func:`camat_stones`, R21) and who opens the next round
+  (:func:`next_opening`, R6, R22).
+
+Every decision that needs only what a table sees (who played, who passed, the last
+tile's MAPPAKULING and double, the pips at a block) takes only those facts, so a round
+told by the table without its tiles (:mod:`domeng.told`) is settled by these same
+functions as a dealt one.
 
 :class:`domeng.round.Round` calls these for every decision and builds its
 events and explanations on top; the playout loops of :mod:`domeng.sim.playout` (the
@@ -57,6 +66,8 @@ __all__ = [
     "PASS",
     "POLLO",
     "deal",
+    "block_pass",
+    "camat_stones",
     "cappu_ending",
     "first_round_opener",
     "forced_passes",
@@ -66,10 +77,13 @@ __all__ = [
     "may_pass",
     "move_code",
     "moves",
+    "next_opening",
     "pass_due",
     "pass_on",
+    "pass_stones",
     "pass_voluntarily",
     "settle_first_cappu",
+    "settle_pass",
     "settle_manguno",
     "why_illegal",
 ]
@@ -337,15 +351,49 @@ def is_block_pass(hands: Sequence[int], fit: int, s: int, last: int) -> bool:
         seat = (seat + 1) % n
 
 
+def pass_stones(rules: Rules, passebunge: bool, block: bool) -> int:
+    """R12/R13: the stones a pass receives, from what the table sees: whether it is a
+    PASSEBUNGE (the passer has laid no tile this round) and whether it is one of the passes
+    before a MANGUNO (free when ``Rules.block_passes_cost`` is off).
+
+    >>> pass_stones(Rules(), True, True), pass_stones(Rules(block_passes_cost=False), True, True)
+    (2, 0)
+    """
+    if block and not rules.block_passes_cost:
+        return 0
+    return rules.passebunge_stones if passebunge else rules.pass_stones
+
+
+def settle_pass(rules: Rules, s: int, passebunge: bool, block: bool, last: int, table: int,
+                held: list[int], moves: list | None = None) -> tuple[int, int, int]:
+    """R12, R13, R20: settle a pass by seat ``s`` (:func:`pass_stones`), the table first,
+    then the LAST MAPPANO ``last``; ``held`` changes in place, ``moves`` collects the stone
+    movements as :func:`give`. Returns the table after, the stones due and those nobody
+    could give.
+
+    >>> held = [0, 0, 0, 0, 3]
+    >>> settle_pass(Rules(), 1, True, False, 4, 1, held), held
+    ((0, 2, 0), [0, 2, 0, 0, 2])
+    """
+    due = pass_stones(rules, passebunge, block)
+    table, uncovered = give(table, held, s, due, (last,), moves)
+    return table, due, uncovered
+
+
+def block_pass(rules: Rules, hands: Sequence[int], s: int, fit: int, last: int) -> bool:
+    """Whether a pass by ``s`` is a block's pass that the rules settle free (R13): only
+    with ``Rules.block_passes_cost`` off, and then as :func:`is_block_pass` reads the hands.
+    """
+    return not rules.block_passes_cost and is_block_pass(hands, fit, s, last)
+
+
 def pass_due(rules: Rules, hands: Sequence[int], s: int, fit: int, last: int,
              played: int) -> tuple[int, bool, bool]:
     """R12/R13: the stones a pass by ``s`` brings, whether it is a PASSEBUNGE, and whether
     it is a block's pass made free by ``Rules.block_passes_cost`` off."""
     passebunge = not played >> s & 1
-    due = rules.passebunge_stones if passebunge else rules.pass_stones
-    if not rules.block_passes_cost and is_block_pass(hands, fit, s, last):
-        return 0, passebunge, True
-    return due, passebunge, False
+    block = block_pass(rules, hands, s, fit, last)
+    return pass_stones(rules, passebunge, block), passebunge, block
 
 
 def forced_passes(rules: Rules, hands: Sequence[int], fit: int, t: int, last: int,
@@ -353,7 +401,7 @@ def forced_passes(rules: Rules, hands: Sequence[int], fit: int, t: int, last: in
                   ends: int = 0) -> tuple[int, int, int]:
     """R9, R12, R13, R20: from seat ``t`` on, every seat holding no tile of ``fit`` passes.
 
-    Each pass is settled as :func:`pass_due` and :func:`give` say, with ``last``
+    Each pass is settled by :func:`settle_pass`, with ``last``
     (the LAST MAPPANO) as the payer; ``held`` changes in place, and so does
     ``passed`` (each passer's pips, ``ends`` being the open ends as a bitmask of
     pips) when given. Stops at the first seat that can play, or at ``last``:
@@ -361,22 +409,11 @@ def forced_passes(rules: Rules, hands: Sequence[int], fit: int, t: int, last: in
     Returns the seat reached, the table after, and the number of passes.
     """
     n = len(hands)
-    pass_stones, passebunge_stones = rules.pass_stones, rules.passebunge_stones
     block_cost = rules.block_passes_cost
     count = 0
     while not hands[t] & fit and t != last:
-        due = pass_stones if played >> t & 1 else passebunge_stones
-        if not block_cost and is_block_pass(hands, fit, t, last):
-            due = 0
-        if table >= due:  # give(), inlined: the table first, then the LAST MAPPANO
-            table -= due
-            held[t] += due
-        else:
-            rest = due - table
-            pay = held[last] if held[last] < rest else rest
-            held[last] -= pay
-            held[t] += table + pay
-            table = 0
+        block = not block_cost and is_block_pass(hands, fit, t, last)
+        table, _, _ = settle_pass(rules, t, not played >> t & 1, block, last, table, held)
         if passed is not None:
             passed[t] |= ends
         count += 1
@@ -404,6 +441,27 @@ class Settlement(NamedTuple):
 _new = tuple.__new__
 """Builds a :class:`Settlement` from a tuple of its fields without NamedTuple's keyword
 handling (a settlement is made at the end of every round and every playout)."""
+
+
+def camat_stones(rules: Rules) -> tuple[int, list[int]]:
+    """R21: the table and each seat's stones once a CAMAT is appointed: all back on the table.
+
+    >>> camat_stones(Rules())
+    (25, [0, 0, 0, 0, 0])
+    """
+    return rules.total_stones, [0] * rules.seats
+
+
+def next_opening(camat: int | None, winner: int) -> tuple[int, int | None]:
+    """R6, R22: ``(opener, camat)`` of the round after one won by ``winner`` with ``camat``
+    the CAMAT after it (appointed in it or before, or None): the CAMAT opens, else the winner.
+
+    >>> next_opening(None, 3), next_opening(1, 3)
+    ((3, None), (1, 1))
+    """
+    if camat is not None and camat >= 0:
+        return camat, camat
+    return winner, None
 
 
 def cappu_ending(rules: Rules, kuling: bool, lempa: bool) -> tuple[int, int]:
@@ -484,12 +542,12 @@ def pass_on(rules: Rules, hands: Sequence[int], fit: int, t: int, last: int, pla
 def pass_voluntarily(rules: Rules, hands: Sequence[int], s: int, fit: int, last: int,
                      played: int, table: int, held: list[int]) -> int:
     """R9 reading: seat ``s`` passes holding a tile that fits (:func:`may_pass`), settled
-    like any pass (:func:`pass_due`, :func:`give`); returns the table after.
+    like any pass (:func:`settle_pass`); returns the table after.
 
     >>> held = [0] * 5
     >>> pass_voluntarily(Rules(voluntary_pass=True), [1] * 5, 2, 1, 1, 0b110, 25, held), held
     (24, [0, 0, 1, 0, 0])
     """
-    due, _, _ = pass_due(rules, hands, s, fit, last, played)
-    table, _ = give(table, held, s, due, (last,))
+    block = block_pass(rules, hands, s, fit, last)
+    table, _, _ = settle_pass(rules, s, not played >> s & 1, block, last, table, held)
     return table

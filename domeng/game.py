@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from domeng import core
 from domeng.errors import (
     GameOver,
     MomentError,
@@ -35,7 +36,7 @@ from domeng.rules import Rules, rules_or_default
 if TYPE_CHECKING:
     from domeng.players import Player
 
-__all__ = ["Game", "Standing"]
+__all__ = ["Game", "Standing", "opening_after", "standings_of"]
 
 
 class Standing(NamedTuple):
@@ -297,21 +298,29 @@ class Game:
 
     def standings(self) -> list[Standing]:
         """R23: most CAMAT appointments first, then fewest stones held; ties share a rank."""
-        camats, held = self.camats, self.held
-        order = sorted(range(self.rules.seats), key=lambda s: (-camats[s], held[s], s))
-        out: list[Standing] = []
-        for i, s in enumerate(order):
-            if out and (camats[s], held[s]) == (out[-1].camats, out[-1].stones):
-                rank = out[-1].rank
-            else:
-                rank = i + 1
-            out.append(Standing(rank, s, self.names[s], camats[s], held[s]))
-        return out
+        return standings_of(self.camats, self.held, self.names)
+
+
+def standings_of(camats: Sequence[int], held: Sequence[int],
+                 names: Sequence[str]) -> list[Standing]:
+    """R23's standings of seats with these CAMAT appointments and stones: most CAMAT
+    appointments first, then fewest stones held; ties share a rank.
+
+    >>> [(s.rank, s.name) for s in standings_of((0, 1, 0), (3, 5, 1), "ABC")]
+    [(1, 'B'), (2, 'C'), (3, 'A')]
+    """
+    order = sorted(range(len(held)), key=lambda s: (-camats[s], held[s], s))
+    out: list[Standing] = []
+    for i, s in enumerate(order):
+        if out and (camats[s], held[s]) == (out[-1].camats, out[-1].stones):
+            rank = out[-1].rank
+        else:
+            rank = i + 1
+        out.append(Standing(rank, s, names[s], camats[s], held[s]))
+    return out
 
 
 def opening_after(r: Round) -> tuple[int, int | None]:
     """``(opener, camat)`` of the round after the ended ``r`` (R6, R22): its CAMAT opens if
     there is one (appointed in it or before), else its winner."""
-    if r.camat is not None:
-        return r.camat, r.camat
-    return r.result.winner, None
+    return core.next_opening(r.camat, r.result.winner)

@@ -93,8 +93,9 @@ from domeng.tiles import (
     tiles_in,
 )
 
-__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "check_start_seat",
-           "check_stones", "describe_illegal", "ends_after", "line_of", "plays_of"]
+__all__ = ["LEFT", "RIGHT", "Move", "Placed", "Round", "SeatView", "camat_event",
+           "check_start_seat", "check_stones", "describe_illegal", "end_event", "ends_after",
+           "line_of", "pass_event", "plays_of", "round_result"]
 
 _PLAY, _PASS, _END, _CAMAT = EventKind.PLAY, EventKind.PASS, EventKind.END, EventKind.CAMAT
 _FIT, _AFTER = core.FIT, core.AFTER
@@ -759,31 +760,21 @@ class Round:
             self._pass(s)
 
     def _pass(self, s: int, voluntary: bool = False) -> None:
-        due, passebunge, block = core.pass_due(
-            self.rules, self.hands, s, _FIT[self._e], self.last_mappano, self.played)
+        passebunge = not self.played >> s & 1
+        block = core.block_pass(self.rules, self.hands, s, _FIT[self._e], self.last_mappano)
         table = self.table
         payer = self.last_mappano
         given: list | None = [] if self.events is not None else None
-        self.table, uncovered = core.give(table, self.held, s, due, (payer,), given)
+        self.table, due, uncovered = core.settle_pass(self.rules, s, passebunge, block, payer,
+                                                      table, self.held, given)
         if not voluntary:  # a voluntary pass (R9 reading) says nothing about the hand
             self.passed_on[s] |= END_PIPS[self._e]
         self.turn = (s + 1) % self.n
         if self.events is None:
             self.event_count += 1
             return
-        # the table ran short: the LAST MAPPANO is the payer (R20)
-        terms = PASS_TERMS[passebunge, table < due, bool(uncovered)]
-        moves = tuple([_stone_move(m) for m in given])
-        key = (payer, due, uncovered, block, self.last_domino, voluntary)
-        detail = _PASS_DETAIL.get(key)
-        if detail is None:
-            detail = _proxy({"payer": payer, "due": due, "uncovered": uncovered, "block": block,
-                             "last_domino": self.last_domino, "voluntary": voluntary})
-            if len(_PASS_DETAIL) < 50_000:
-                _PASS_DETAIL[key] = detail
-        self.events.append(_new(Event, (
-            _PASS, s, None, None, DIV7[self._e], terms, moves, table,
-            detail)))
+        self.events.append(pass_event(s, DIV7[self._e], passebunge, table, due, uncovered,
+                                      given, payer, block, self.last_domino, voluntary))
         self.event_count += 1
 
     def _finish_first_cappu(self, s: int, kuling: bool, lempa: bool) -> None:
@@ -791,12 +782,8 @@ class Round:
         given: list | None = [] if self.events is not None else None
         st = core.settle_first_cappu(self.rules, s, kuling, lempa, table, self.held, given)
         self.table = st.table
-        camat = s if st.camat >= 0 else None
-        result = _new(RoundResult, (ENDINGS[st.ending], s, st.cucuq, (), None, s,
-                                    self._all_pips(), camat))
-        self._end(result, CAPPU_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
-                  st.uncovered)
-        if camat is not None:
+        self._end(round_result(st, s, self._all_pips()), st, given, table)
+        if st.camat >= 0:
             self._pending_camat = s
 
     def _finish_manguno(self, m: int, st: core.Settlement | None = None) -> None:
@@ -808,19 +795,13 @@ class Round:
         if st is None:
             st = core.settle_manguno(self.rules, m, pips, table, self.held, given)
         self.table = st.table
-        if st.ending == core.MANGUNO:
-            result = _new(RoundResult, (_MANGUNO, m, st.cucuq, (), m, None, pips, None))
-        else:
-            result = _new(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, m,
-                                        None, pips, None))
-        self._end(result, MANGUNO_TERMS[st.ending, st.uncovered > 0], given, table, st.due,
-                  st.uncovered)
+        self._end(round_result(st, m, pips), st, given, table)
 
     def _all_pips(self) -> tuple[int, ...]:
         return tuple(map(mask_pips, self.hands))
 
-    def _end(self, result: RoundResult, terms: tuple[Term, ...], given: list | None,
-             table: int, due: int, uncovered: int) -> None:
+    def _end(self, result: RoundResult, st: core.Settlement, given: list | None,
+             table: int) -> None:
         """The round ends with ``result``; ``given``: the settlement's stone movements
         (None when no events are recorded), ``table``: the table before it."""
         self.result = result
@@ -828,27 +809,71 @@ class Round:
         if given is None:
             self.event_count += 1
             return
-        self._log(
-            Event(_END, result.winner, None, None, self.ends, terms,
-                  tuple([_stone_move(m) for m in given]), table,
-                  {"result": result, "due": due, "uncovered": uncovered,
-                   "last_domino": self.last_domino})
-        )
+        self._log(end_event(result, st, given, table, self.ends, self.last_domino))
 
     def _appoint_camat(self, s: int) -> None:
         """R21: appoint ``s`` CAMAT; every stone goes back to the table."""
         self._pending_camat = None
-        table = self.table
-        moves = tuple(StoneMove(p, None, c) for p, c in enumerate(self.held) if c)
-        self.table = self.rules.total_stones
-        self.held = [0] * self.n
+        table, held = self.table, self.held
+        self.table, self.held = core.camat_stones(self.rules)
         self.camat = s
         if self.events is None:
             self.event_count += 1
             return
-        self._log(
-            Event(_CAMAT, s, None, None, self.ends, (Term.CAMAT, Term.STONES), moves, table,
-                  {"previous": self.start_camat,
-                   "paid": sum(m.count for m in self.events[-1].stones if m.src == s),
-                   "after_settlement": self.rules.camat_after_settlement})
-        )
+        self._log(camat_event(s, table, held, self.ends, self.start_camat, self.events[-1],
+                              self.rules))
+
+
+# ------------------------------------------------- the events of a settlement
+def pass_event(s: int, ends: tuple[int, int] | None, passebunge: bool, table: int, due: int,
+               uncovered: int, given: list, payer: int, block: bool,
+               last_domino: Tile | None, voluntary: bool) -> Event:
+    """The event of seat ``s``'s pass as :func:`domeng.core.settle_pass` settled it (R12,
+    R13, R20): ``table`` before it, the stone movements ``given``; ``ends`` and
+    ``last_domino`` are None for a round told without its tiles (:mod:`domeng.told`)."""
+    # the table ran short: the LAST MAPPANO is the payer (R20)
+    terms = PASS_TERMS[passebunge, table < due, bool(uncovered)]
+    moves = tuple([_stone_move(m) for m in given])
+    key = (payer, due, uncovered, block, last_domino, voluntary)
+    detail = _PASS_DETAIL.get(key)
+    if detail is None:
+        detail = _proxy({"payer": payer, "due": due, "uncovered": uncovered, "block": block,
+                         "last_domino": last_domino, "voluntary": voluntary})
+        if len(_PASS_DETAIL) < 50_000:
+            _PASS_DETAIL[key] = detail
+    return _new(Event, (_PASS, s, None, None, ends, terms, moves, table, detail))
+
+
+def round_result(st: core.Settlement, s: int, pips: tuple[int, ...]) -> RoundResult:
+    """The :class:`RoundResult` of settlement ``st`` of a round that seat ``s`` ended (the
+    FIRST CAPPU or the MANGUNO), with each seat's ``pips`` (``()`` when not known)."""
+    if st.ending <= core.POLLO:
+        return _new(RoundResult, (ENDINGS[st.ending], s, st.cucuq, (), None, s, pips,
+                                  s if st.camat >= 0 else None))
+    if st.ending == core.MANGUNO:
+        return _new(RoundResult, (_MANGUNO, s, st.cucuq, (), s, None, pips, None))
+    return _new(RoundResult, (_MATTIKKENG, st.winner, None, st.mattikkeng, s, None, pips,
+                              None))
+
+
+def end_event(result: RoundResult, st: core.Settlement, given: list, table: int,
+              ends: tuple[int, int] | None, last_domino: Tile | None) -> Event:
+    """The END event of ``result`` as settled by ``st`` (R14–R20): ``table`` before it, the
+    stone movements ``given``; ``ends`` and ``last_domino`` None when no tiles are known."""
+    terms = (CAPPU_TERMS if st.ending <= core.POLLO else MANGUNO_TERMS)[st.ending,
+                                                                        st.uncovered > 0]
+    return Event(_END, result.winner, None, None, ends, terms,
+                 tuple([_stone_move(m) for m in given]), table,
+                 {"result": result, "due": st.due, "uncovered": st.uncovered,
+                  "last_domino": last_domino})
+
+
+def camat_event(s: int, table: int, held: Sequence[int], ends: tuple[int, int] | None,
+                previous: int | None, end: Event, rules: Rules) -> Event:
+    """The CAMAT event of seat ``s`` (R21): every stone of ``held`` back to the ``table``;
+    ``previous``: the CAMAT before, ``end``: the round's END event."""
+    moves = tuple(StoneMove(p, None, c) for p, c in enumerate(held) if c)
+    return Event(_CAMAT, s, None, None, ends, (Term.CAMAT, Term.STONES), moves, table,
+                 {"previous": previous,
+                  "paid": sum(m.count for m in end.stones if m.src == s),
+                  "after_settlement": rules.camat_after_settlement})

@@ -81,16 +81,17 @@ def test_contributing_gives_the_five_common_changes_each_with_its_recipe_test():
 # ------------------------------------------------------------------ rooms and floors
 FLOORS = {
     "": 0, "explain": 0, "files": 0, "players": 0, "render": 0, "sim": 0, "research": 0,
-    "puzzles": 0, "positions": 0, "drills": 0,
+    "puzzles": 0, "positions": 0, "drills": 0, "scoresheet": 0,
     "app": 1,
     "web": 2, "together": 2,
     "cli": 3,
 }
 """Every room of the package by floor. 0: the engine (the modules at the top of ``domeng/``,
 room ``""``) and what stands beside it: its sentences, files, players, pictures, simulations,
-research games, puzzles, positions and drills. 1: the widgets (``domeng/app``). 2: the pages
-and their serving (``domeng/web``, ``domeng/together``). 3: the command line (``domeng/cli``).
-A new folder of modules gets its floor here (:func:`test_every_room_of_the_package_has_a_floor`)."""
+research games, puzzles, positions, drills and scoresheets. 1: the widgets (``domeng/app``).
+2: the pages and their serving (``domeng/web``, ``domeng/together``). 3: the command line
+(``domeng/cli``). A new folder of modules gets its floor here
+(:func:`test_every_room_of_the_package_has_a_floor`)."""
 WIDGETS = {"ipywidgets", "anywidget", "traitlets"}
 DISPLAY = re.compile(r"_repr_\w+_|describe|text")
 """The functions that may import a floor above their own, lazily: what shows a value

@@ -7,6 +7,7 @@
     domeng puzzle NAME|FILE [--try MOVE] [--lang L]   show a puzzle, or try a first move
     domeng drill [--seed N] [--level L] [--term TERM] [--json] [--lang L]   a drill
     domeng drill --check SEED --answer JSON [--level L] [--term TERM]   judge an answer
+    domeng score FILE [--json] [--lang L]         tell a scoresheet's rounds and stones
     domeng share FILE|NAME [--base URL] [--page P]  print the link that opens it
     domeng simulate --rounds N --seed S [--players …] [--json] [--lang L]
     domeng app [--port P] [--ip IP] [--lang L]    serve the tutorial and the play page with Voilà
@@ -343,6 +344,16 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
                         "answer, seed, level or term that cannot be read.")
     drill.add_arguments(p, lang=lang)
     p.set_defaults(func=drill.run)
+    from domeng.cli import score
+
+    p = add("score", help="tell the settlement of a game kept on a scoresheet",
+            description="Tell each round of a scoresheet (a game played with real tiles, "
+                        "told by who played and who passed: docs/format.md, 'A scoresheet') "
+                        "with its settlement, and for a round in progress the stones so far "
+                        "and whose turn it is; exit 2 naming the problem for a record that "
+                        "cannot have happened.")
+    score.add_arguments(p)
+    p.set_defaults(func=score.run)
     from domeng.cli import share
 
     p = add("share", help="print the link that opens a scenario, puzzle or game",

@@ -164,6 +164,8 @@ def _settlement(
 def _describe_play(_: Words, e: Event, names: Sequence[str] | None) -> str:
     who = _seat(_, e.seat, names)
     detail = e.detail or {}
+    if e.tile is None:
+        return _describe_told_play(_, who, detail)
     lempa = Term.LEMPA in e.terms
     tile = e.tile
     left, right = e.ends
@@ -217,6 +219,22 @@ def _describe_play(_: Words, e: Event, names: Sequence[str] | None) -> str:
         )
     ends = _("The open ends are {left} and {right} (R8).", left=left, right=right)
     return f"{plays} {ends}"
+
+
+def _describe_told_play(_: Words, who: str, detail) -> str:
+    """A play told by the table, its tile not known (:mod:`domeng.told`)."""
+    opening = detail.get("opening")
+    if opening == Opening.FIRST_ROUND:
+        return _("{who} holds the highest double dealt and opens the first round (R5).",
+                 who=who)
+    if opening == Opening.CAMAT:
+        return _("{who}, the CAMAT, opens the round with any tile (R22).", who=who)
+    if opening is not None:
+        return _("{who}, the winner of the last round, opens with any tile (R6).", who=who)
+    # TRANSLATORS: a tile whose face is not known; {count}: the tiles left in that hand
+    return _.ngettext("{who} plays a tile and holds {count} more (R8).",
+                      "{who} plays a tile and holds {count} more (R8).",
+                      detail.get("left", 0), who=who)
 
 
 def _describe_first_round(_: Words, e: Event, who: str, lempa: bool) -> str:
@@ -284,9 +302,14 @@ def _describe_first_round(_: Words, e: Event, who: str, lempa: bool) -> str:
 def _describe_pass(_: Words, e: Event, names: Sequence[str] | None) -> str:
     who = _seat(_, e.seat, names)
     detail = e.detail or {}
-    left, right = e.ends
+    left, right = e.ends or (None, None)
     passebunge = Term.PASSEBUNGE in e.terms
-    if detail.get("voluntary"):
+    if e.ends is None:  # told by the table: its open ends are not known
+        head = (
+            _("{who} passes before playing any tile this round: PASSEBUNGE (R12).", who=who)
+            if passebunge else _("{who} passes: PASS (R9).", who=who)
+        )
+    elif detail.get("voluntary"):
         head = (
             _("{who} passes by choice, before playing any tile this round: PASSEBUNGE (R12). "
               "This table's rules allow passing by choice (R9).", who=who)
@@ -327,7 +350,22 @@ def _describe_pass(_: Words, e: Event, names: Sequence[str] | None) -> str:
     payer = detail.get("payer")
     payer_name = _seat(_, payer, names)
     last = detail.get("last_domino")
-    if e.table == 0:
+    if last is None:  # told by the table: the tile is not known
+        short = (
+            # TRANSLATORS: {payer}: the player who gives the stones
+            _("The table is empty, so the LAST MAPPANO, {payer}, who played the LAST "
+              "DOMINO, is the payer (R20).", payer=payer_name)
+            if e.table == 0 else
+            # TRANSLATORS: {count}: the stones left on the table; {payer}: the player who
+            # gives what the table cannot
+            _.ngettext(
+                "The table is down to {count} stone, so the LAST MAPPANO, {payer}, who played "
+                "the LAST DOMINO, is the payer for the rest (R20).",
+                "The table is down to {count} stones, so the LAST MAPPANO, {payer}, who played "
+                "the LAST DOMINO, is the payer for the rest (R20).",
+                e.table, payer=payer_name)
+        )
+    elif e.table == 0:
         # TRANSLATORS: {payer}: the player who gives the stones; {tile}: the tile they played
         short = _("The table is empty, so the LAST MAPPANO, {payer}, who played the LAST "
                   "DOMINO {tile}, is the payer (R20).", payer=payer_name, tile=last)
@@ -362,6 +400,21 @@ _OTHERS_PASSED = {
           "either: MANGUNO, with a pip total of {pips} (R15)."),
 }
 """The MANGUNO's sentence by the number of the other seats (R1: 2 to 5 seats)."""
+_OTHERS_PASSED_TOLD = {
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    1: N_("After {who}'s LAST DOMINO, the other player passed and {who} cannot play either: "
+          "MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    2: N_("After {who}'s LAST DOMINO, the two others passed and {who} cannot play either: "
+          "MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    3: N_("After {who}'s LAST DOMINO, the three others passed and {who} cannot play either: "
+          "MANGUNO, with a pip total of {pips} (R15)."),
+    # TRANSLATORS: {who} played the LAST DOMINO, its face not known; {pips}: their pip total
+    4: N_("After {who}'s LAST DOMINO, the four others passed and {who} cannot play either: "
+          "MANGUNO, with a pip total of {pips} (R15)."),
+}
+"""The same, told by the table: the last tile's face is not known (:mod:`domeng.told`)."""
 
 
 def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
@@ -388,8 +441,11 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
     m = res.manguno
     who = _seat(_, m, names)
     pm = res.pips[m]
-    head = _(_OTHERS_PASSED[len(res.pips) - 1], who=who, tile=detail.get("last_domino"),
-             pips=pm)
+    last = detail.get("last_domino")
+    if last is None:
+        head = _(_OTHERS_PASSED_TOLD[len(res.pips) - 1], who=who, pips=pm)
+    else:
+        head = _(_OTHERS_PASSED[len(res.pips) - 1], who=who, tile=last, pips=pm)
     if res.ending is Ending.MANGUNO:
         cucuq = _seat(_, res.cucuq, names)
         # TRANSLATORS: {count}: the MANGUNO's pip total; {who}: the MANGUNO; {cucuq}: the

@@ -29,7 +29,7 @@ from domeng.explain.events import seat_name
 from domeng.i18n import N_, words
 from domeng.terms import Ending
 
-__all__ = ["Sentence", "deal_text", "ending_text", "round_status"]
+__all__ = ["Sentence", "deal_text", "ending_text", "round_status", "told_question"]
 
 
 class Sentence(NamedTuple):
@@ -121,3 +121,31 @@ def deal_text(number: int, *, hand_size: int, sleeping: int, opener: int,
                       "{who} opens.",
                       hand_size, round=number, sleeping=sleeping,
                       who=seat_name(opener, names, lang=lang))
+
+
+def told_question(question: str, seat: int | None, names: Sequence[str] | None = None, *,
+                  camat: bool = False, lang: str | None = None) -> str:
+    """What the table is asked next about a round told without tiles (:mod:`domeng.told`):
+    ``question`` a :class:`~domeng.told.Question` value, about ``seat`` (None: the first
+    round's opener, not known yet); ``camat``: that seat opens as the CAMAT.
+
+    >>> told_question("play_or_pass", 2)
+    'Seat 2 to play or pass.'
+    """
+    _ = words(lang)
+    who = seat_name(seat, names, lang=lang)
+    if question == "open":
+        if seat is None:
+            return _("Next: the holder of the highest double opens the first round (R5).")
+        if camat:
+            return _("Next: {who}, the CAMAT, opens the round (R22).", who=who)
+        return _("Next: {who}, the winner of the last round, opens (R6).", who=who)
+    if question == "play_or_pass":
+        return _("{who} to play or pass.", who=who)
+    if question == "play_or_block":
+        return _("The others passed: {who}, the LAST MAPPANO, plays, or the round is blocked "
+                 "and each hand's pips are counted (R15).", who=who)
+    if question == "going_out":
+        return _("{who} has laid their last tile: did it leave both ends showing the same "
+                 "number (MAPPAKULING), and was it a double (R14)?", who=who)
+    return _("The round is over.")
