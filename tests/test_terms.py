@@ -270,6 +270,20 @@ def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, f
     ("komputer memainkan semua pemain", ["memainkan semua pemain"]),
     ("server penuh: akhiri satu meja dulu", ["akhiri satu meja"]),
     ("server penuh: tutup satu meja dulu", []),
+    # issue 42: a term split over a line break, and the concepts the review found clashing
+    ("Mappe (pemain\n2) tidak punya angka 1", ["pemain\n2"]),
+    ("Tanri, yang duduk tepat\nsebelum Becce, adalah CUCUQ", ["duduk tepat\nsebelum"]),
+    ("Tanri, yang mendapat giliran tepat sebelum Becce, adalah CUCUQ", []),
+    ("diperiksa setelah penyelesaian ronde", ["penyelesaian ronde"]),
+    ("diperiksa setelah pembayaran ronde", []),
+    ("Latihan tanpa habis: selesaikan ronde", ["Latihan tanpa", "tanpa habis"]),
+    ("Latihan soal tanpa henti: hitung pembayaran ronde", []),
+    ("Saya {who}: siap", ["Saya"]),
+    ("Aku {who}: siap", []),
+    ("**Kartu skor.** Semua cara batu berpindah", ["Kartu skor"]),
+    ("Lihatlah tabel skor di bagian atas", []),
+    ("(bertanda '{mark}' di papan)", ["papan"]),
+    ("Melangkah sendiri; tekan lagi untuk berhenti", ["Melangkah sendiri"]),
 ])
 def test_the_checker_finds_anda_and_forbidden_words_in_indonesian(text, found):
     assert _check("id", text) == found
