@@ -707,7 +707,7 @@ def _named_data(name: str) -> dict:
 
 @pytest.mark.parametrize("name", names())
 def test_the_lithuanian_texts_address_the_player_as_the_page_does(name):
-    """The practice page says 'Jūsų ėjimas', 'Nebūkite CUCUQ' (the catalogue, the tutorial
+    """The practice page says 'Jūsų eilė', 'Nebūkite CUCUQ' (the catalogue, the tutorial
     and the rules say 'jūs'): the puzzle's title, text and hint say 'jūs' too, never 'tu'."""
     p = load_puzzle(name)
     jus = _text_rule("jus-in-lithuanian")

@@ -254,6 +254,22 @@ def _check(lang: str, text: str) -> list[str]:
     ("Šeimininkas uždarė šį stalą.", []),
     ("Andi sėdi tiesiai prieš Besse.", ["tiesiai prieš", "sėdi tiesiai prieš"]),
     ("Andi žaidimo eilėje eina prieš Besse.", []),
+    # issue 42: going out, settling, the stones, a turn, the standings (the 2026-12-07 review)
+    ("Baikite su CEKI, tada Besse sužaidžia visus kauliukus.",
+     ["sužaidžia visus kauliukus", "Baikite su CEKI"]),
+    ("Baikite CEKI ėjimu: Besse sužaidžia paskutinį kauliuką. Atsiimti visus kauliukus.", []),
+    ("CEKI – tai pabaiga kauliuku; kauliukų baigimas.", ["pabaiga kauliuku", "kauliukų baigimas"]),
+    ("Atsiskaitykite už raundą.", ["Atsiskaitykite už raundą"]),
+    ("Apskaičiuokite raundo atsiskaitymą; už praleidimus atsiskaitoma.", []),
+    ("Akmenys niekada neatsiranda.", ["Akmenys niekada neatsiranda"]),
+    ("Nauji akmenys niekada neatsiranda. Akmenys – baudos žetonai.", []),
+    ("Akmenys – baudos taškai.", ["baudos taškai"]),
+    ("Jūsų ėjimas, {name}. Dabar ne jūsų ėjimas.", ["ne jūsų ėjimas", "Jūsų ėjimas"]),
+    ("Jūsų eilė, {name}. Jūsų ėjimas [6|3] uždaro grandinę.", []),
+    ("Indo sėdi iškart po žaidėjo Lamba; kurio ėjimas eilėje yra prieš jį.",
+     ["sėdi iškart po", "ėjimas eilėje yra prieš"]),
+    ("Praktika: galvosūkiai iš pozicijos, vėlai žaidime.",
+     ["Praktika", "pozicijos", "vėlai žaidime"]),
 ])
 def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, found):
     assert _check("lt", text) == found

@@ -524,7 +524,7 @@ def test_the_pages_name_seats_from_1_and_say_your_turn_in_each_language():
     turn = table.round.turn
     other = 3 if turn == 0 else 0
     assert 'data-mine="1"' in parts(table, turn)["status"]
-    assert "Jūsų ėjimas" in parts(table, turn)["status"]
+    assert "Jūsų eilė" in parts(table, turn)["status"]
     assert "Giliranmu" in parts(table, turn, lang="id")["status"]
     assert f"Your turn, {table.names()[turn]}." in parts(table, turn, lang="en")["status"]
     assert 'data-mine="0"' in parts(table, other)["status"]
