@@ -14,12 +14,14 @@ import os
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from together_server import token_of
 from tornado import httpserver, netutil, web
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from domeng.together import handlers as together
@@ -88,9 +90,10 @@ class Live:
         assert status == 201, made
         return made
 
-    def ws(self, table: str, host: str = "127.0.0.1", **headers: str):
+    def ws(self, table: str, host: str = "127.0.0.1", origin: str | None = None,
+           **headers: str):
         return connect(f"ws://{host}:{self.port}/domeng/api/tables/{table}/ws?lang=en",
-                       additional_headers=headers, open_timeout=10)
+                       origin=origin, additional_headers=headers, open_timeout=10)
 
 
 @pytest.fixture
@@ -153,6 +156,17 @@ def test_o1_the_public_url_is_a_site_a_post_may_come_from(tmp_path):
         status, data = live.post("/domeng/api/tables", {"seats": SEATS},
                                  Origin="https://other.example.org")
         assert status == 403
+
+
+def test_o1_a_websocket_from_another_site_is_refused_one_from_the_public_url_taken(tmp_path):
+    with Live(tmp_path / "t", domeng_public_url="https://domeng.example.org/") as live:
+        made = live.create()
+        with pytest.raises(InvalidStatus) as info:
+            live.ws(made["table"], origin="https://evil.example")
+        assert info.value.response.status_code == 403
+        with live.ws(made["table"], origin="https://domeng.example.org") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token_of(made["spectator"])}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
 
 
 @pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded",
@@ -531,3 +545,35 @@ def test_five_people_still_open_their_seats_past_the_checks(live):
             ws.send(json.dumps({"type": "hello", "token": token_of(link)}))
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
         assert live.store.tables[made["table"]].state == "on"
+
+
+# ------------------------------------------------------------------ the whole domeng app
+@pytest.mark.slow
+def test_a18_d3_o3_on_the_whole_domeng_app(tmp_path):
+    """The same rows on ``domeng app`` itself (Voilà's routes beside the tables'): a cut
+    seat link and a Voilà page asked for with a token leave no token in its log, nested
+    JSON is 400, the seat page carries the headers."""
+    from together_server import Server
+
+    server = Server(tmp_path / "tables", tmp_path / "server.log").start()
+    try:
+        made = server.create(SEATS)
+        seat, host = token_of(made["links"]["0"]), token_of(made["host"])
+        for path in (f"domeng/table/{made['table']}/?seat=0&token={seat}",
+                     f"domeng/table//{made['table']}?token={host}",
+                     f"voila/render/nothing.ipynb?token={seat}"):
+            with pytest.raises(urllib.error.HTTPError) as info:
+                urllib.request.urlopen(server.base + path, timeout=30)
+            assert info.value.code == 404, path
+        req = urllib.request.Request(server.base + "domeng/api/tables", data=NESTED.encode(),
+                                     headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(req, timeout=30)
+        assert info.value.code == 400 and "\n" not in info.value.read().decode()
+        with urllib.request.urlopen(made["links"]["4"], timeout=30) as response:
+            assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
+            assert "frame-ancestors 'self'" in response.headers["Content-Security-Policy"]
+    finally:
+        server.stop()
+    log = (tmp_path / "server.log").read_text()
+    assert "404" in log and seat not in log and host not in log

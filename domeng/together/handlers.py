@@ -672,6 +672,12 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
     def check_xsrf_cookie(self) -> None:
         """The first message's token, not a cookie, opens a seat."""
 
+    def check_origin(self, origin: str) -> bool:
+        """A page of this server only: the request's own Host (tornado's check) or
+        ``domeng_public_url`` (a reverse proxy may pass another Host on)."""
+        public = self.settings.get("domeng_public_url")
+        return super().check_origin(origin) or bool(public) and _site(origin) == _site(public)
+
     def open(self, table_id: str) -> None:
         self.table_id = table_id
         self.page_lang = self.get_argument("lang", None)
