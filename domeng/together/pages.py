@@ -22,10 +22,13 @@ to it (or, on the static site, saying why it cannot).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import sys
 import time
+import unicodedata
 from typing import Any
 
 from domeng import render
@@ -36,7 +39,8 @@ from domeng.round import Round, SeatView
 from domeng.tiles import Tile
 from domeng.together.store import PERSON, STAND_IN, Table
 
-__all__ = ["PARTS", "README_SECTION", "invitation_html", "new_table_page", "parts", "seat_page"]
+__all__ = ["CSP", "PARTS", "README_SECTION", "invitation_html", "isolated", "new_table_page",
+           "parts", "seat_page", "shown_names"]
 
 esc = html.escape
 
@@ -50,9 +54,39 @@ ICON = ("data:image/svg+xml," + "%3Csvg xmlns='http://www.w3.org/2000/svg' viewB
         "%3Ccircle cx='8' cy='11.5' r='1.2' fill='%23333'/%3E%3C/svg%3E")
 """The pages' tab icon: a domino (on a person's turn the script shows a red dot)."""
 
+CSP = ("default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "script-src 'self'; style-src 'self' 'sha256-"
+       + base64.b64encode(hashlib.sha256(render.CSS.encode("utf-8")).digest()).decode()
+       + "'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+"""The Content-Security-Policy of every play-together response: scripts, styles and
+connections from the server itself (the pictures' stylesheet, inline in each page, by its
+hash), images from it or ``data:`` (the tab's icon), no frame on another site's page."""
+
 README_SECTION = "Play with others"
 """The title of the documentation's guide to playing together (docs/guides/host.md), which
 the static site's play page names."""
+
+
+_STRONG_OR_CONTROL = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI",
+                                "FSI", "PDI"})
+
+
+def isolated(name: str) -> str:
+    """``name`` as the pages show it: a name with right-to-left letters or a direction
+    control inside the Unicode isolates FSI … PDI (U+2068, U+2069; what ``<bdi>`` does), so
+    that it cannot turn the sentence around it; other names as they are.
+
+    >>> isolated("Andi"), isolated("\u202eRLO")
+    ('Andi', '\u2068\u202eRLO\u2069')
+    """
+    if any(unicodedata.bidirectional(c) in _STRONG_OR_CONTROL for c in name):
+        return f"\u2068{name}\u2069"
+    return name
+
+
+def shown_names(table: Table, lang: str) -> list[str]:
+    """The players' names in ``lang``, each :func:`isolated`: every name a page shows."""
+    return [isolated(n) for n in table.names(lang)]
 
 
 def _state(table: Table, seat: int | None) -> Round | SeatView:
@@ -66,7 +100,7 @@ def _state(table: Table, seat: int | None) -> Round | SeatView:
 
 def _who(_: Words, table: Table, s: int, names: list[str] | None = None) -> str:
     """A seat as people read it: its name and its number counted from 1."""
-    names = names if names is not None else table.names(_.lang)
+    names = names if names is not None else shown_names(table, _.lang)
     # TRANSLATORS: a player's name and their seat at the table, counted from 1
     return _("{name} (seat {seat})", name=names[s], seat=s + 1)
 
@@ -74,8 +108,9 @@ def _who(_: Words, table: Table, s: int, names: list[str] | None = None) -> str:
 def parts(table: Table, seat: int | None, *, lang: str | None = None,
           is_host: bool = False, base: str = "/") -> dict[str, str]:
     """The parts of ``seat``'s page (None: a spectator's; ``is_host``: with the Start and
-    End buttons) as HTML, in ``lang`` (default: the table's). ``base``: the server's root
-    URL."""
+    End buttons) as HTML, in ``lang`` (default: the table's). ``base``: the server's path
+    (``/``, or its prefix); the parts hold no scheme or host, so one drawing serves every
+    request, whatever its ``Host``."""
     _ = words(lang or table.lang)
     return {
         "status": _status(_, table, seat),
@@ -91,7 +126,7 @@ def parts(table: Table, seat: int | None, *, lang: str | None = None,
 def _status(_: Words, table: Table, seat: int | None) -> str:
     """One line: whose turn it is ("your turn" on your page), or why nothing moves."""
     state = table.state
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     r = table.round
     mine = False
     if state == "waiting":
@@ -152,7 +187,7 @@ def _board(_: Words, table: Table, seat: int | None, is_host: bool = False) -> s
                 f'data-state="{table.state}" data-legal="[]">'
                 f"{_waiting(_, table, seat, is_host)}</div>")
     state = _state(table, seat)
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     over = isinstance(state, Round)
     reveal = True if over else [s == seat for s in range(table.round.n)]
     picture = render.round_html(state, reveal=reveal, names=names, css=False, lang=_.lang)
@@ -175,7 +210,7 @@ def _board(_: Words, table: Table, seat: int | None, is_host: bool = False) -> s
 
 def _waiting(_: Words, table: Table, seat: int | None, is_host: bool) -> str:
     """Before the first deal: who has taken their seat, and (to the host) Start now."""
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     rows = []
     for s, st in enumerate(table.seats):
         if not st.is_person:
@@ -211,7 +246,7 @@ def _waiting(_: Words, table: Table, seat: int | None, is_host: bool) -> str:
 def _next_round(_: Words, table: Table, seat: int | None, is_host: bool) -> list[str]:
     """At a round's end: the Next round button, who is still reading, the countdown."""
     out = []
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     if is_host or (seat is not None and table.seats[seat].is_person
                    and seat not in table.ready):
         out.append(_button(_("Next round"), "next"))
@@ -270,7 +305,7 @@ def _played_for(_: Words, table: Table, k: int, i: int, seat: int | None,
 
 def _why(_: Words, table: Table) -> str:
     r = table.round
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     events = (r.events or ()) if table.started else ()
     note = ""
     if events:
@@ -301,7 +336,7 @@ def _why(_: Words, table: Table) -> str:
 
 
 def _log(_: Words, table: Table) -> str:
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     items = []
     for i, r in enumerate(table.game.rounds if table.started else ()):
         dealt = esc(_("Round {round}: the deal", round=i + 1))
@@ -326,7 +361,7 @@ def _kind(_: Words, kind: str) -> str:
 
 
 def _seats(_: Words, table: Table, seat: int | None) -> str:
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     rows = []
     for s, st in enumerate(table.seats):
         facts = [_kind(_, st.kind)]
@@ -370,7 +405,7 @@ def _standings(_: Words, table: Table) -> str:
     done = [r for r in game.rounds if r.is_over]
     wins = [sum(1 for r in done if r.result is not None and r.result.winner == s)
             for s in range(game.rules.seats)]
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     standings = game.standings()
     head = _.ngettext("The game is over after {count} round. The standings (R23: most CAMATs "
                       "first, then fewest stones):",
@@ -401,12 +436,27 @@ def _keep(_: Words, table: Table, base: str) -> str:
     try:
         from domeng.files.links import link
 
-        share = link(data, base=base, page="play")
+        share = _relative(link(data, base=_ANYWHERE + base if base.startswith("/") else base,
+                               page="play"))
     except Exception:  # noqa: BLE001 - a game too long for a link keeps its file
         return f"<p>{keep} {file_link}</p>"
     opens = esc(_("a link that opens it"))
     share_link = f'<a class="domeng-together-share" href="{esc(share)}">{opens}</a>'
     return f"<p>{keep} {file_link} · {share_link}</p>"
+
+
+_ANYWHERE = "http://localhost"
+"""A stand-in origin for :func:`domeng.files.links.link`, which writes whole addresses: the
+pages keep only the path (:func:`_relative`), so what they say is the same whatever Host a
+request named, and one drawing serves every page of a seat."""
+
+
+def _relative(url: str) -> str:
+    """``url`` without its scheme and host (``/voila/render/play.ipynb?s=…``)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(("", "", parts.path, parts.query, parts.fragment))
 
 
 def _quote(text: str) -> str:
@@ -439,11 +489,11 @@ def _head(_: Words, title: str, static: str) -> str:
 def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
               is_host: bool = False, base: str = "/") -> str:
     """The whole page of ``seat`` (None: a spectator or, ``is_host``, the host) at
-    ``table``, in ``lang`` (default: the table's); ``base``: the server's root URL
-    (``http://host:8866/``). The token is not written in it: the script reads it from
+    ``table``, in ``lang`` (default: the table's); ``base``: the server's path (``/``,
+    or its prefix). The token is not written in it: the script reads it from
     the page's own address. The tab's title (and its icon) changes on the seat's turn."""
     _ = words(lang or table.lang)
-    names = table.names(_.lang)
+    names = shown_names(table, _.lang)
     if seat is not None:
         who = _("you are {name}", name=_who(_, table, seat, names))
     elif is_host:

@@ -55,6 +55,7 @@ play page.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -93,6 +94,9 @@ STAND_IN = "heuristic"
 TABLE_FORMAT = "domeng-table"
 """The ``format`` of a table's ``ID.table.json``."""
 _ID = re.compile(r"[0-9a-f]{12}")
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""The bidirectional controls (marks, embeddings, overrides, isolates): a name holding one
+could turn the page's own text around it, so a new table refuses it."""
 
 
 class Refused(DomengError):
@@ -289,6 +293,21 @@ class RateLimit:
             return True
         return False
 
+    @property
+    def spare(self) -> float:
+        """The requests it would let through at once now (without counting one): a
+        bucket back at ``burst`` is the same as a new one, so forgetting it resets nothing.
+
+        >>> now = [0.0]
+        >>> limit = RateLimit(rate=2, burst=3, clock=lambda: now[0])
+        >>> limit.allow(), limit.spare
+        (True, 2.0)
+        >>> now[0] = 5.0
+        >>> limit.spare
+        3.0
+        """
+        return min(float(self.burst), self.level + (self.clock() - self.at) * self.rate)
+
 
 def _number(value: Any, key: str, lo: float, hi: float, *, never: bool = False) -> float | None:
     """``value`` as seconds ``lo``–``hi``; with ``never``, None (or ``"never"``) too."""
@@ -372,6 +391,13 @@ class Store:
             rules = Rules(max_rounds=rounds)
         if (names is not None and not isinstance(names, str) and isinstance(names, Sequence)
                 and len(names) == rules.seats):
+            for i, n in enumerate(names):
+                bad = BIDI_CONTROLS.search(n) if isinstance(n, str) else None
+                if bad:
+                    raise Refused(N_("the name of seat {seat} holds a direction control "
+                                     "({code}), which would turn the page's text around it: "
+                                     "write the name without it"),
+                                  seat=i + 1, code=f"U+{ord(bad[0]):04X}")
             # an empty name keeps the lessons' name for that seat
             names = [n.strip() if isinstance(n, str) and n.strip() else DEFAULT_NAMES[i]
                      for i, n in enumerate(names)]
@@ -721,6 +747,9 @@ class Store:
         from domeng.files.records import load, replay
 
         game_path, meta_path = self._paths(table_id)
+        for path in (game_path, meta_path):
+            if path.is_symlink():  # what it points to is nobody's table
+                raise ValueError(f"{path.name} is a symbolic link, not a table's file")
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         if not isinstance(meta, Mapping) or meta.get("format") != TABLE_FORMAT:
             raise ValueError("not a domeng-table file")
@@ -753,11 +782,41 @@ class Store:
         return table
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
 def _write(path: Path, data: Mapping[str, Any]) -> None:
-    """Write JSON so that a crash leaves the old file or the new one, never half of one."""
+    """Write JSON so that a crash leaves the old file or the new one, never half of one.
+
+    No link in the folder is followed: a leftover ``ID.json.tmp`` (a symbolic link among
+    them) is removed, not written through, the temporary file is made new
+    (``O_CREAT | O_EXCL | O_NOFOLLOW``) and renamed over ``path`` (a rename replaces a
+    link at ``path`` itself, never the file it points to). The file gets the folder's
+    own permissions (without their execute bits), so a folder only its owner may read
+    keeps files only its owner may read.
+    """
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    mode = path.parent.stat().st_mode & 0o666
+    text = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(3):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)  # a link is removed itself; what it points to is untouched
+        try:
+            fd = os.open(tmp, flags, mode)
+            break
+        except FileExistsError:  # made again between the two calls: remove it again
+            continue
+    else:
+        raise FileExistsError(f"{tmp} keeps being made by someone else")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 # --------------------------------------------------------------------- what a seat sees

@@ -22,10 +22,19 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+def refusals(page, into: list[str]) -> None:
+    """Collect what the page's Content-Security-Policy refused (the browser's console says
+    "… violates the following Content Security Policy directive …")."""
+    page.on("console", lambda msg: into.append(msg.text)
+            if "Content Security Policy" in msg.text else None)
+
+
 @pytest.fixture
 def seats(browser):
-    """A factory: ``seats(made)`` opens each person's link in its own browser context."""
+    """A factory: ``seats(made)`` opens each person's link in its own browser context;
+    at the end, nothing on the pages was refused by their Content-Security-Policy."""
     opened = []
+    refused: list[str] = []
 
     def open_all(made, which=None):
         pages = {}
@@ -33,6 +42,7 @@ def seats(browser):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             opened.append(context)
             page = context.new_page()
+            refusals(page, refused)
             page.goto(made["links"][str(seat)])
             pages[int(seat)] = page
         for page in pages.values():
@@ -42,13 +52,25 @@ def seats(browser):
     yield open_all
     for context in opened:
         context.close()
+    assert refused == []
+
+
+def wait_until(page, expression: str, timeout: float = 20000) -> None:
+    """Until ``expression`` is true on ``page``. Playwright's ``wait_for_function`` polls
+    with ``eval``, which the pages' Content-Security-Policy (no ``'unsafe-eval'``) refuses;
+    ``evaluate`` is the browser's own, which it does not."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(100)
 
 
 def wait_connected(page):
     page.wait_for_selector(".domeng-together-table", timeout=20000)
-    page.wait_for_function(
-        "document.querySelector('.domeng-seats') && "
-        "document.querySelector('.domeng-together-link').hidden")
+    wait_until(page,
+               "document.querySelector('.domeng-seats') && "
+               "document.querySelector('.domeng-together-link').hidden")
 
 
 def step_of(page) -> int:
@@ -127,9 +149,9 @@ def test_a_seat_left_is_played_by_a_computer(server, seats):
     pages = seats(made)
     pages[1].context.close()  # seat 1's person leaves
     stayed = pages[0]
-    stayed.wait_for_function(
-        "document.querySelector('.domeng-together-seats li[data-seat=\"1\"]')"
-        ".textContent.includes('computer plays')", timeout=15000)
+    wait_until(stayed,
+               "document.querySelector('.domeng-together-seats li[data-seat=\"1\"]')"
+               ".textContent.includes('computer plays')", timeout=15000)
     start = state(server, made)["step"]
     for _ in range(40):  # the round goes on; seat 0 plays its own turns
         data = state(server, made)
@@ -144,6 +166,27 @@ def test_a_seat_left_is_played_by_a_computer(server, seats):
     assert data["state"] != "on" or data["step"] > start + 5
     assert any(e["seat"] == 1 and e["kind"] == "play" for e in data["events"]) or \
         data["state"] != "on"
+
+
+def test_the_form_makes_a_table_under_the_pages_security_policy(server, browser):
+    """The form posts from the server's own page (its Origin is the server's): taken, and
+    nothing on the page is refused by its Content-Security-Policy."""
+    context = browser.new_context()
+    refused: list[str] = []
+    try:
+        page = context.new_page()
+        refusals(page, refused)
+        response = page.goto(server.base + "domeng/tables/new?lang=id")
+        assert response.headers["x-frame-options"] == "SAMEORIGIN"
+        assert "frame-ancestors 'self'" in response.headers["content-security-policy"]
+        page.click("form button[type=submit]")
+        page.wait_for_selector(".domeng-together-links:not([hidden])", timeout=20000)
+        links = page.locator(".domeng-together-seat-link a")
+        assert links.count() == 2 and "/domeng/table/" in links.first.inner_text()
+        assert page.locator(".domeng-together-notice").inner_text() == ""
+    finally:
+        context.close()
+    assert refused == []
 
 
 def test_a_forged_link_is_refused_in_one_line(server, browser):
@@ -171,8 +214,8 @@ def test_a_restart_mid_round_resumes_the_same_moment(server, seats):
     before = {k: v for k, v in data.items() if k not in ("version", "seats")}
     server.restart()
     for page in pages.values():
-        page.wait_for_function("document.querySelector('.domeng-together-link').hidden",
-                               timeout=60000)
+        wait_until(page, "document.querySelector('.domeng-together-link').hidden",
+                   timeout=60000)
     after = state(server, made)
     assert {k: v for k, v in after.items() if k not in ("version", "seats")} == before
     seat = after["turn"]

@@ -130,8 +130,10 @@
         say(data.text);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       lost.hidden = false;
+      // 1013: the server holds as many pages as it takes (its reason was said): wait longer
+      if (event.code === 1013) retry = 8000;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
