@@ -119,7 +119,9 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
     (Term.PASS, "R9", N_(
         "A player with no tile that fits either open end passes; nothing is drawn. The "
         "passer receives 1 stone, or 2 for a PASSEBUNGE, from the table while it has any, "
-        "then from the LAST MAPPANO; what neither can give is not given (R12, R20)."
+        "then from the LAST MAPPANO; what neither can give is not given (R12, R20). The "
+        "MANGUNO's own turn, when the play comes back to that player, who cannot play, is no "
+        "pass: the round ends (R13, R15)."
     )),
     (Term.PASSEBUNGE, "R12", N_(
         "A pass by a player who has not yet played a tile this round. The passer receives"

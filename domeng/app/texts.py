@@ -166,6 +166,9 @@ def status(c: Controller, _: Words) -> str:
     s = r.turn
     if s is None:
         return _("The round ends with that tile: press Step to see the settlement.")
+    if c.deciding_seat is None and s == r.last_mappano:  # the turn came back: a block (R15)
+        return _("{who} cannot play either: the line is blocked. Press Step to see the "
+                 "round's end (R15).", who=names[s])
     if c.deciding_seat is None:
         return _("{who} cannot play: press Step to see the pass.", who=names[s])
     if not c.at_frontier:
