@@ -58,7 +58,7 @@ def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True,
         # TRANSLATORS: a puzzle's first fact; {who}: the learner's player, {seat}: its seat
         _("You are {who}, in seat {seat}.", who=names[seat], seat=seat),
         # TRANSLATORS: a puzzle's fact; {tiles}: "3|3 and 3|1"
-        _.ngettext("Your tile: {tiles}.", "Your {count} tiles: {tiles}.", len(tiles),
+        _.ngettext("Your {count} tile: {tiles}.", "Your {count} tiles: {tiles}.", len(tiles),
                    tiles=_.join([str(t) for t in tiles])),
         ends_fact(_, r),
         stones_facts(_, r, seat, names),
