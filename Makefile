@@ -99,7 +99,8 @@ test: venv site node docs-build
 # (#| msgid), and no leftover of that line survives a later run: tools/update_catalogues.py
 # (pybabel update did both wrong; tests/test_catalogues.py). gettext does not use a fuzzy
 # translation, so tests/test_i18n.py asks to review it. A message no code uses any more
-# stays at the end as obsolete (#~), never lost.
+# stays at the end as obsolete (#~), never lost (one never translated has nothing to lose and
+# goes). A catalogue none of whose messages changed is not written, header and date included.
 # Last, the loading words of every language go into `domeng app`'s Voilà template.
 LOCALE := domeng/locale
 catalogues: venv

@@ -80,7 +80,7 @@ from domeng.tables import (
     PLAY_PARTS,
     PLAY_TERMS,
 )
-from domeng.terms import Ending, EventKind, Opening, Term
+from domeng.terms import Ending, EventKind, Next, Opening, Term
 from domeng.tiles import (
     FULL_MASK,
     TILE_HI,
@@ -613,6 +613,29 @@ class Round:
         self.turn = t
         if st is not None:
             self._finish_manguno(s, st)
+
+    def what_next(self) -> Next:
+        """What the round's next event is, as the engine will make it: a seat's decision
+        (:attr:`Next.TURN`), a forced pass, the block's end (the turn is back with the LAST
+        MAPPANO, who cannot play: R15), the FIRST CAPPU's settlement (R14), a CAMAT (R21),
+        or nothing (:attr:`Next.OVER`). :meth:`advance` makes every one but a turn.
+
+        >>> import random
+        >>> r = Round.deal(random.Random(7))
+        >>> r.what_next(), Round.deal(random.Random(7), record=False).what_next()
+        (<Next.TURN: 'turn'>, <Next.TURN: 'turn'>)
+        """
+        if self._pending_camat is not None:
+            return Next.CAMAT
+        if self.result is not None:
+            return Next.OVER
+        s = self.turn
+        if s is None:  # the last play emptied a hand: R14's end comes now
+            return Next.SETTLEMENT
+        e = self._e
+        if e < 0 or self.hands[s] & _FIT[e]:
+            return Next.TURN
+        return Next.BLOCK if s == self.last_mappano else Next.PASS
 
     def needs_decision(self) -> bool:
         """Whether the next event waits for a decision of the seat to play (a tile to

@@ -97,8 +97,10 @@ def _goals(_: Words) -> tuple[list[str], list[list[str]]]:
     in :mod:`domeng.puzzles.goals`."""
     from domeng.puzzles.goals import Goal
 
-    rows = [[f"`{g.value}`", g.record.meaning, g.term.value] for g in Goal]
-    return ["goal", "reached when the puzzle's seat …", "term"], rows
+    rows = [[f"`{g.value}`", g.record.meaning, g.term.value,
+             "the step that reaches it" if g.is_decided_in_play else "the round's end"]
+            for g in Goal]
+    return ["goal", "reached when the puzzle's seat …", "term", "decided at"], rows
 
 
 TABLES: dict[str, Callable[[Words], tuple[list[str], list[list[str]]]]] = {

@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 from domeng.i18n import N_, Words, words
 
-__all__ = ["CAMAT_CONDITION", "Ending", "EventKind", "GLOSSARY", "Opening", "Term", "TermInfo",
-           "camat_condition", "glossary"]
+__all__ = ["CAMAT_CONDITION", "Ending", "EventKind", "GLOSSARY", "Next", "Opening", "Term",
+           "TermInfo", "camat_condition", "glossary"]
 
 
 class Term(str, Enum):
@@ -84,6 +84,46 @@ class EventKind(str, Enum):
         return self.value
 
 
+class Next(str, Enum):
+    """What comes next at a moment of a round (:meth:`domeng.round.Round.what_next`): the
+    engine's own answer, which a status line tells and a page shows as ``data-next``.
+
+    >>> Next.BLOCK.kinds, str(Next.TURN)
+    ((<EventKind.END: 'end'>,), 'turn')
+    """
+
+    TURN = "turn"
+    """A seat decides: it leads or plays a tile (or, under the voluntary-pass reading of
+    R9, may pass)."""
+    PASS = "pass"
+    """The seat to play has no tile that fits and passes (R9, R12)."""
+    BLOCK = "block"
+    """The turn came back to the LAST MAPPANO, who cannot play either: the round ends
+    blocked and is settled, MANGUNO or MATTIKKENG (R13, R15, R16)."""
+    SETTLEMENT = "settlement"
+    """The last play emptied a hand: the round ends and the FIRST CAPPU's settlement is
+    made (R14, R19)."""
+    CAMAT = "camat"
+    """The round is settled and its FIRST CAPPU is appointed CAMAT (R21)."""
+    OVER = "over"
+    """The round is over: no event follows in it."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def kinds(self) -> tuple[EventKind, ...]:
+        """The kinds the event that follows may have (none once the round is over)."""
+        return _NEXT_KINDS[self]
+
+
+_NEXT_KINDS = {
+    Next.TURN: (EventKind.PLAY, EventKind.PASS), Next.PASS: (EventKind.PASS,),
+    Next.BLOCK: (EventKind.END,), Next.SETTLEMENT: (EventKind.END,),
+    Next.CAMAT: (EventKind.CAMAT,), Next.OVER: (),
+}
+
+
 class Opening(str, Enum):
     """Why a seat opens the round: ``Round.opening_reason`` and the ``detail["opening"]``
     of the opening play's event (None on every later play).
@@ -119,7 +159,9 @@ _MEANINGS: tuple[tuple[Term, str, str], ...] = (
     (Term.PASS, "R9", N_(
         "A player with no tile that fits either open end passes; nothing is drawn. The "
         "passer receives 1 stone, or 2 for a PASSEBUNGE, from the table while it has any, "
-        "then from the LAST MAPPANO; what neither can give is not given (R12, R20)."
+        "then from the LAST MAPPANO; what neither can give is not given (R12, R20). The "
+        "MANGUNO's own turn, when the play comes back to that player, who cannot play, is no "
+        "pass: the round ends (R13, R15)."
     )),
     (Term.PASSEBUNGE, "R12", N_(
         "A pass by a player who has not yet played a tile this round. The passer receives"

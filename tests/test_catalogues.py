@@ -93,3 +93,36 @@ def test_a_reviewed_message_loses_its_old_english(tree):
 def test_the_catalogues_hold_no_leftover_previous_english(lang):
     text = (LOCALE / lang / "LC_MESSAGES" / "domeng.po").read_text(encoding="utf-8")
     assert "\n# | msgid" not in text
+
+
+def test_an_update_that_changes_no_message_leaves_every_catalogue_alone(tmp_path):
+    """contributor.md: each `make catalogues` rewrote the date in the .po headers."""
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE, locale, ignore=shutil.ignore_patterns("*.mo"))
+    before = {p: p.read_bytes() for p in locale.glob("*/LC_MESSAGES/domeng.po")}
+    assert update_catalogues.update_files(locale / "domeng.pot", locale) == []
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_an_update_that_changes_a_message_writes_the_file_with_its_new_date(tree):
+    written = update_catalogues.update_files(tree / "domeng.pot", tree)
+    assert sorted(p.parent.parent.name for p in written) == sorted(TRANSLATED)
+    for path in written:
+        assert REWORDED in path.read_text(encoding="utf-8")
+
+
+def test_an_obsolete_message_is_kept_if_translated_and_dropped_if_it_never_was(tree):
+    """contributor.md: rewording an untranslated message left an empty obsolete entry."""
+    update_catalogues.update_files(tree / "domeng.pot", tree)  # NEW arrives empty
+    pot = tree / "domeng.pot"
+    template = _read(pot)
+    del template[NEW]
+    del template[REWORDED]
+    with pot.open("wb") as f:
+        write_po(f, template, omit_header=True, sort_output=True)
+    update_catalogues.update_files(pot, tree)
+    for lang in TRANSLATED:
+        catalog = _read(tree / lang / "LC_MESSAGES" / "domeng.po")
+        assert NEW not in catalog and REWORDED not in catalog
+        assert NEW not in catalog.obsolete
+        assert catalog.obsolete[REWORDED].string  # a translation is never lost

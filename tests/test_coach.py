@@ -555,3 +555,21 @@ def test_the_hint_panel_shows_the_coachs_reason_first_then_the_figures():
     assert html.escape(" ".join(r.describe(c.names, lang="lt") for r in reasons)) in shown
     c.back()
     assert c.hint_reasons == () and "domeng-hint-why" not in find(a, "domeng-hints").value
+
+
+def test_r20_going_out_when_the_table_runs_short_names_r20_for_the_stones_from_you():
+    """en-truth.md, borderline: in lesson first-cappu-pays Ambo's CEKI gives the CUCUQ 3
+    stones, 2 of them Ambo's own (R20); the coach's reason said only R19."""
+    from domeng.files import library, records
+
+    (r,) = records.replay(library.load_builtin("first-cappu-pays")).rounds
+    k = [i for i, e in enumerate(r.events) if e.kind is EventKind.PLAY][-1]
+    before = r.at(k)
+    (move,) = [m for m in before.legal_moves() if m.tile == r.events[k].tile
+               and m.end == r.events[k].end]
+    (out,) = [x for x in explain_move(before.view_for(before.turn), move)
+              if x.kind is Why.GOES_OUT]
+    assert out.count == 3 and out.paid == 2 and before.table == 1
+    for lang in languages():
+        assert "(R19, R20)" in out.describe(lang=lang) and "3" in out.describe(lang=lang)
+    assert "R20" in out.facts()["rules"]

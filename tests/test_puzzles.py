@@ -141,7 +141,7 @@ def test_a_goal_record_that_leaves_something_out_is_refused_naming_it(change, wo
 @cache
 def brute_scores(name: str) -> dict[str, int]:
     p = load_puzzle(name)
-    r = replay(p.record, record_events=False).rounds[-1]
+    r = replay(p.record).rounds[-1]  # with its events: a goal's reading may look at them
     memo: dict = {}
     return {str(m): _after(r, m, p.seat, p.goal, memo) for m in r.legal_moves()}
 
@@ -309,8 +309,10 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
     outcome's last play are the line's decisions in order; a seat said to pass passes
     (right after the move: it has no tile that fits, R9), no seat passes twice in one
     step; each told tile follows its player's name in the sentence, in the line's order,
-    in every language; a step that reaches a goal decided in play (a MAPPAKULING) is told
-    last, with its term and, when it leaves both ends on one number, that number."""
+    in every language; a step that reaches a goal decided in play (a MAPPAKULING, or a pass
+    for a goal a pass decides) is told last, with its term and, when a play leaves both
+    ends on one number, that number."""
+    from domeng.puzzles.verdict import deciding
     from domeng.terms import EventKind
 
     p = load_puzzle(name)
@@ -319,8 +321,8 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
               if e.kind in (EventKind.PLAY, EventKind.PASS)]
     assert events[0].tile == v.move.tile
     plays = [k for k, e in enumerate(events) if e.kind is EventKind.PLAY]
-    decided = p.goal.is_decided_in_play and v.solved  # the line stops at that play
-    last = plays[-1]
+    decided = p.goal.is_decided_in_play and v.solved  # the line stops at that step
+    last = deciding(p, events) if decided else plays[-1]  # a play, or a deciding pass
     first_passes = []
     for e in events[1:last]:
         if e.kind is not EventKind.PASS:
@@ -344,10 +346,13 @@ def test_the_reason_tells_every_play_of_its_line_in_order_in_every_language(name
             at = _found_after(text, you if e.seat == p.seat else p.names[e.seat], at)
             if e.kind is EventKind.PLAY:
                 at = _found_after(text, str(e.tile), at)
-        if last:
+        if last and events[last].kind is EventKind.PLAY:
             at = _found_after(text, str(events[last].tile), at)
             if decided and events[last].ends[0] == events[last].ends[1]:
                 _found_after(text, str(events[last].ends[0]), at)
+        elif last:  # a pass that decides the goal: its passer
+            at = _found_after(text, you if events[last].seat == p.seat
+                              else p.names[events[last].seat], at)
         if decided:
             _found_after(text, p.goal.term.label, at)
 
@@ -681,7 +686,7 @@ def test_the_search_follows_the_rules_of_the_file(name, rules):
     data = _named_data(name)
     data["rules"] = rules
     p = puzzle_from_record(load(data), name=name)
-    r = replay(p.record, record_events=False).rounds[-1]
+    r = replay(p.record).rounds[-1]
     memo: dict = {}
     for m in r.legal_moves():
         assert p.scores[m] == _after(r, m, p.seat, p.goal, memo), (str(m), rules)

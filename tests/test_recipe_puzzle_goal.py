@@ -107,7 +107,7 @@ def test_adding_a_puzzle_goal_takes_one_file_and_the_search_agrees_with_the_brut
     by_hand = {p for p in changed(start, now) if not p.startswith(REGENERATED)}
     assert by_hand == {str(HOME)} and len(by_hand) <= 2
     assert ("| `passebunge` | makes another player pass before playing a tile: a PASSEBUNGE "
-            "(R12) | PASSEBUNGE |") in now["docs/format.md"].decode()
+            "(R12) | PASSEBUNGE | the step that reaches it |") in now["docs/format.md"].decode()
     pot = now["domeng/locale/domeng.pot"].decode()
     assert all(f'msgid "{m}"' in pot for m in NEW)
 

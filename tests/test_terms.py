@@ -7,7 +7,10 @@ catalogues (English msgids, each language's msgstrs; the play-together pages and
 server's messages are catalogue messages), the three tutorial notebooks, the puzzles,
 positions and lessons (``domeng/{puzzles,positions,scenarios}/*.json``, by language key),
 ``docs/rules*.md`` and the play-together page's script — and fail naming the file, the text
-and the term where a forbidden variant appears.
+and the term where a forbidden variant appears. A variant is found across a line break too
+(issue 42: "pemain" at the end of a wrapped line and "2" at the start of the next passed):
+a text's runs of white space count as one space, a page is read a paragraph at a time, and
+a code cell's string literals written one after another are one string, as Python reads them.
 """
 
 from __future__ import annotations
@@ -114,18 +117,29 @@ def _in_placeholder(text: str, start: int, end: int) -> bool:
 
 
 def violations(texts: list[Text], entries: tuple[Entry, ...] | list[Entry]) -> list[Violation]:
-    """Every forbidden variant of ``entries`` found in ``texts`` of the entry's language."""
+    """Every forbidden variant of ``entries`` found in ``texts`` of the entry's language; a
+    line break (or any run of white space) inside a text is one space, so a variant the
+    wrapping split over two lines is found as well.
+
+    >>> [v.found for v in violations([Text("s", "id", "Kursi 2, lalu pemain\\n  2.")],
+    ...                              term_base())]
+    ['pemain 2']
+    """
     found = []
     for t in texts:
+        text = _SPACES.sub(" ", t.text)
         for e in entries:
             if e.lang != t.lang:
                 continue
             for pattern in e.forbidden:
-                for m in pattern.finditer(t.text):
-                    if _in_placeholder(t.text, m.start(), m.end()):
+                for m in pattern.finditer(text):
+                    if _in_placeholder(text, m.start(), m.end()):
                         continue  # "{rank}" names a value, it says nothing to the reader
                     found.append(Violation(t.source, m.group(0), e.concept, e.term, t.text))
     return found
+
+
+_SPACES = re.compile(r"\s+")
 
 
 # ------------------------------------------------------------------ the texts
@@ -162,14 +176,24 @@ def _notebook_texts() -> Iterator[Text]:
 
 
 def _strings(code: str) -> Iterator[str]:
-    """The string literals of a code cell: what it shows, not its names."""
-    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
-    for token in tokens:
+    """The string literals of a code cell: what it shows, not its names. Literals written
+    one after another (across lines too) are one string, as Python joins them.
+
+    >>> list(_strings('Quiz("Lima pemain "\\n     "2 menang", answer="a")'))
+    ['Lima pemain 2 menang', 'a']
+    """
+    joined: list[str] = []
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
         if token.type == tokenize.STRING:
             try:
-                yield str(ast.literal_eval(token.string))
+                joined.append(str(ast.literal_eval(token.string)))
             except ValueError:  # an f-string: its text as written
-                yield token.string
+                joined.append(token.string)
+        elif token.type not in (tokenize.NL, tokenize.COMMENT) and joined:
+            yield "".join(joined)
+            joined = []
+    if joined:
+        yield "".join(joined)
 
 
 def _by_language(value: object, lang: str | None = None) -> Iterator[tuple[str, str]]:
@@ -203,10 +227,28 @@ def _page_texts() -> Iterator[Text]:
 
 
 def _lines(path: Path, lang: str) -> Iterator[Text]:
-    """A page's lines, each named by its number (a term split over two lines is not seen:
-    the pages wrap their prose, and the words the term base forbids are short)."""
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        yield Text(f"{path.relative_to(ROOT)} line {number}", lang, line)
+    """A page's paragraphs (its lines up to a blank one), each named by the number of its
+    first line, so a term the page's wrapping split over two lines is seen whole."""
+    yield from paragraphs(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), lang)
+
+
+def paragraphs(text: str, source: str, lang: str) -> Iterator[Text]:
+    """``text``'s paragraphs (lines up to a blank one), each named ``source line N`` by the
+    number of its first line.
+
+    >>> [t.source for t in paragraphs("a\\nb\\n\\n\\nc\\n", "page", "en")]
+    ['page line 1', 'page line 5']
+    """
+    lines: list[str] = []
+    first = 1
+    for number, line in enumerate([*text.splitlines(), ""], start=1):
+        if line.strip():
+            if not lines:
+                first = number
+            lines.append(line)
+        elif lines:
+            yield Text(f"{source} line {first}", lang, "\n".join(lines))
+            lines = []
 
 
 # ------------------------------------------------------------------ the term base itself
@@ -335,11 +377,34 @@ def test_the_tutorials_keep_the_term_base():
     assert not found, _report(found)
 
 
+PENDING = {("docs/rules.id.md", "pemain 2"), ("docs/rules.id.md", "pemain 3")}
+"""Variants found once the term base read across line breaks (issue 42), that a review
+already names (id.md T1: "Mappe (pemain⏎2)", "Ati (pemain⏎3)") and the Indonesian branch of
+issue 42 corrects in its file; empty this set when that lands."""
+
+
 def test_the_rules_pages_and_the_play_together_page_keep_the_term_base():
-    found = violations(list(_page_texts()), term_base())
+    found = [v for v in violations(list(_page_texts()), term_base())
+             if (v.source.partition(" line ")[0], v.found) not in PENDING]
     assert not found, _report(found)
 
 
 def test_the_puzzles_positions_and_lessons_keep_the_term_base():
     found = violations(json_texts(), term_base())
     assert not found, _report(found)
+
+
+# ------------------------------------------------------------------ across a line break
+def test_a_forbidden_variant_split_over_two_lines_is_found_in_every_kind_of_text():
+    """Issue 42: "pemain 2" wrapped as "pemain" / "2" passed the term base."""
+    entries = term_base()
+    markdown = Text("notebooks/tutorial-id.ipynb cell 1", "id",
+                    "Di sini duduk pemain\n2, yang bermain setelahmu.")
+    assert [v.found for v in violations([markdown], entries)] == ["pemain 2"]
+    page = "# Aturan\n\nKursi 3 duduk sebelum pemain\n2; lalu\n\nKursi 4.\n"
+    found = violations(list(paragraphs(page, "docs/rules.id.md", "id")), entries)
+    assert [(v.source, v.found) for v in found] == [("docs/rules.id.md line 3", "pemain 2")]
+    code = 'Quiz("Siapa yang duduk setelah pemain "\n     "2?", {"a": "b"}, answer="a")'
+    texts = [Text("cell", "id", s) for s in _strings(code)]
+    assert [v.found for v in violations(texts, entries)] == ["pemain 2"]
+    assert not violations([Text("s", "lt", "Žaidėjas\nVieta 2")], entries)

@@ -6,6 +6,8 @@
   doubled word, space or stray whitespace. Checks that do not fit are left out: ``brackets``
   and ``numbers`` (a translation may add a parenthesis, and writes 1,0 for 1.0), ``blank``
   and ``purepunc`` (the thousands separator of Lithuanian is a space), the length checks.
+- gettext's ``msgfmt -c`` over every ``.po`` file: what a distribution's build or a
+  translation platform runs before compiling (the header, each plural form's placeholders).
 - Debian's hunspell dictionaries (``hunspell-id``, ``hunspell-lt``) over the same catalogue's
   translations, the tutorial written in the language (its markdown) and ``docs/rules.LANG.md``,
   with the project's word list ``domeng/locale/words-LANG.txt`` (the forms the dictionary
@@ -20,6 +22,7 @@ its catalogue, and its dictionary by its code (``/usr/share/hunspell/lt_LT.dic``
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -36,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "domeng" / "locale"
 DICTIONARIES = Path("/usr/share/hunspell")
 INSTALL = "apt-get install hunspell hunspell-id hunspell-lt (.ci/run does)"
+GETTEXT = "apt-get install gettext (.ci/run does)"
 
 CHECKS = ("variables", "printf", "pythonbraceformat", "nplurals", "untranslated", "xmltags",
           "urls", "emails", "options", "filepaths", "acronyms", "doublewords",
@@ -237,3 +241,57 @@ def test_a_placeholder_or_term_put_wrong_fails_pofilter(broken, check):
     assert pofilter_failures("lt", [unit]) == []
     unit.target = broken(unit.target)
     assert any(f": {check}: " in f for f in pofilter_failures("lt", [unit]))
+
+
+# --------------------------------------------------------------------------- msgfmt
+CATALOGUES = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+"""Every catalogue of the project, whatever its language or domain."""
+
+_LT_HEADER = (
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
+    '(n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n')
+
+
+def msgfmt_errors(path: Path) -> str:
+    """What gettext's ``msgfmt -c`` finds wrong in the catalogue at ``path`` ("" when it
+    accepts it). Without gettext the calling test fails, in one line saying what to
+    install."""
+    if shutil.which("msgfmt") is None:
+        pytest.fail(f"no msgfmt: {GETTEXT}", pytrace=False)
+    out = subprocess.run(["msgfmt", "-c", "-o", os.devnull, str(path)], capture_output=True,
+                         text=True)
+    return "" if out.returncode == 0 else out.stderr.strip()
+
+
+def test_every_language_has_a_catalogue_for_msgfmt():
+    assert {p.parent.parent.name for p in CATALOGUES} == set(TRANSLATED)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_msgfmt_accepts_the_catalogue(path):
+    errors = msgfmt_errors(path)
+    assert not errors, errors
+
+
+def test_a_plural_form_that_drops_its_count_fails_msgfmt(tmp_path):
+    """The error issue 42 found: a form of "Your {count} tiles: {tiles}." without
+    ``{count}`` (Lithuanian's form for 1, 21, 31 …) is refused, naming the line."""
+    entry = ('#, python-brace-format\nmsgid "Your {count} tile: {tiles}."\n'
+             'msgid_plural "Your {count} tiles: {tiles}."\n'
+             'msgstr[0] "Jūsų %s kauliukas: {tiles}."\n'
+             'msgstr[1] "Jūsų {count} kauliukai: {tiles}."\n'
+             'msgstr[2] "Jūsų {count} kauliukų: {tiles}."\n')
+    good, bad = tmp_path / "good.po", tmp_path / "bad.po"
+    good.write_text(_LT_HEADER + entry % "{count}", encoding="utf-8")
+    bad.write_text(_LT_HEADER + entry % "", encoding="utf-8")
+    assert msgfmt_errors(good) == ""
+    assert "bad.po:9:" in msgfmt_errors(bad) and "'count'" in msgfmt_errors(bad)
+
+
+def test_without_gettext_the_check_fails_in_one_line_naming_the_package(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        msgfmt_errors(CATALOGUES[0])
+    assert str(failed.value) == f"no msgfmt: {GETTEXT}"
+    assert "\n" not in str(failed.value) and "apt-get install gettext" in str(failed.value)

@@ -17,8 +17,10 @@ refutations; ``lines``: the lengths of the shortest right and longest wrong line
 search took.)
 
 With ``--write DIR`` each candidate is also written as a scenario file with a
-``puzzle`` key (title, text and hint left empty, to be written by hand: ``domeng
-puzzles --check FILE`` refuses it until they are there). It imports the ``domeng`` of the
+``puzzle`` key, in the built-in puzzles' layout (:func:`builtin_layout`: their keys in
+their order, one hand and one move a line), its English title, lesson and hint left empty
+to be written by hand (``domeng puzzles --check FILE`` refuses it until they are there):
+copied into ``domeng/puzzles/``, it reads like its neighbours. It imports the ``domeng`` of the
 tree it stands in (its own folder's parent comes first on ``sys.path``), whatever is
 installed and wherever it is run from:
 
@@ -38,6 +40,7 @@ default every goal), ``--limit N`` candidates to print (default 50), ``--write D
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -48,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if sys.path[:1] != [str(ROOT)]:
     sys.path.insert(0, str(ROOT))
 
-from domeng.files.records import round_to_scenario, save  # noqa: E402
+from domeng.files.records import round_to_scenario  # noqa: E402
 from domeng.game import Game  # noqa: E402
 from domeng.players import make_players  # noqa: E402
 from domeng.puzzles import Goal  # noqa: E402
@@ -149,6 +152,49 @@ def show(spec: str) -> None:
             print("      " + e.describe(names))
 
 
+EXPANDED = ("puzzle", "hands", "moves")
+"""The keys a built-in puzzle file lays out one item a line; every other value is on one."""
+
+
+def builtin_layout(data: dict) -> str:
+    """A scenario as the built-in puzzles are written (``domeng/puzzles/*.json``): one key a
+    line, the ``puzzle`` key's fields, the hands and the moves one a line, the rest inline.
+
+    >>> print(builtin_layout({"version": 1, "hands": [["6|6"], ["5|5"]]}), end="")
+    {
+     "version": 1,
+     "hands": [
+      ["6|6"],
+      ["5|5"]
+     ]
+    }
+    """
+    def one(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in data.items():
+        if key in EXPANDED and isinstance(value, dict) and value:
+            inner = ",\n".join(f"  {one(k)}: {one(v)}" for k, v in value.items())
+            lines.append(f" {one(key)}: {{\n{inner}\n }}")
+        elif key in EXPANDED and isinstance(value, list) and value:
+            inner = ",\n".join(f"  {one(v)}" for v in value)
+            lines.append(f" {one(key)}: [\n{inner}\n ]")
+        else:
+            lines.append(f" {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def candidate_file(m: Round, names: list[str], goal: Goal) -> dict:
+    """Candidate ``m`` for ``goal`` as a built-in puzzle file, its texts still empty."""
+    data = round_to_scenario(m, names=names, puzzle={
+        "seat": m.turn, "goal": goal.value, "level": 1, "terms": [goal.term.value],
+        "hint": {"en": ""}})
+    head = {"format": data.pop("format"), "version": data.pop("version"),
+            "title": {"en": ""}, "lesson": {"en": ""}}
+    return {**head, **data}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1-20")
@@ -182,11 +228,9 @@ def main(argv: list[str] | None = None) -> int:
                           f"{list(m.held)}  {took:.3f} s")
                     if args.write:
                         args.write.mkdir(parents=True, exist_ok=True)
-                        data = round_to_scenario(m, names=names, puzzle={
-                            "seat": m.turn, "goal": goal.value, "level": 1,
-                            "terms": [goal.term.value], "hint": ""})
-                        save(data, args.write / f"s{seed}-r{k}-e{m.event_count}-"
-                                                 f"{goal.value}.json")
+                        path = args.write / f"s{seed}-r{k}-e{m.event_count}-{goal.value}.json"
+                        path.write_text(builtin_layout(candidate_file(m, names, goal)),
+                                        encoding="utf-8")
                     if found >= args.limit:
                         return 0
     return 0

@@ -17,13 +17,18 @@
   reviewed or when it was a leftover.
 
 Everything else is as ``pybabel update`` does it (obsolete messages kept as ``#~``, the
-translators' comments kept, the same line width), so a run changes nothing else.
+translators' comments kept, the same line width), so a run changes nothing else, with two
+differences (issue 42): a catalogue whose messages did not change is not written at all, so
+its header keeps its ``POT-Creation-Date`` (Babel would set it to the moment of every run);
+and an obsolete message that was never translated is dropped, as it holds nothing to keep.
 
     .venv/bin/python tools/update_catalogues.py domeng/locale/domeng.pot domeng/locale
 """
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -78,12 +83,20 @@ def update(catalog: Catalog, template: Catalog) -> Catalog:
             message.previous_id = previous[singular]  # still to review: its old English
         elif not message.fuzzy:
             message.previous_id = []
+    for key, message in list(catalog.obsolete.items()):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not any(strings):  # never translated: nothing to keep for later
+            del catalog.obsolete[key]
     return catalog
+
+
+_CREATED = re.compile(rb'^"POT-Creation-Date: [^"]*"\n', re.MULTILINE)
+"""The header line Babel sets to the moment of every update."""
 
 
 def update_files(template_path: Path, locale: Path, domain: str = "domeng") -> list[Path]:
     """Update every ``LANG/LC_MESSAGES/DOMAIN.po`` under ``locale`` from ``template_path``;
-    the files written."""
+    the files written: one whose only change would be its header's date is left alone."""
     with template_path.open("rb") as f:
         template = read_po(f)
     written = []
@@ -91,8 +104,12 @@ def update_files(template_path: Path, locale: Path, domain: str = "domeng") -> l
         with path.open("rb") as f:
             catalog = read_po(f, locale=path.parent.parent.name, domain=domain)
         update(catalog, template)
-        with path.open("wb") as f:
-            write_po(f, catalog, include_previous=True, width=WIDTH)
+        out = io.BytesIO()
+        write_po(out, catalog, include_previous=True, width=WIDTH)
+        new = out.getvalue()
+        if _CREATED.sub(b"", new) == _CREATED.sub(b"", path.read_bytes()):
+            continue  # nothing but the date would change
+        path.write_bytes(new)
         written.append(path)
     return written
 
@@ -100,5 +117,8 @@ def update_files(template_path: Path, locale: Path, domain: str = "domeng") -> l
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit("usage: python tools/update_catalogues.py TEMPLATE.pot LOCALE_DIR")
-    for path in update_files(Path(sys.argv[1]), Path(sys.argv[2])):
+    written = update_files(Path(sys.argv[1]), Path(sys.argv[2]))
+    for path in written:
         print(f"updated {path}")
+    if not written:
+        print("no catalogue changed")

@@ -62,7 +62,9 @@ Stable CSS classes, for browser tests: ``domeng-app`` (root), ``domeng-step``,
 out), ``domeng-end-round``, ``domeng-autoplay``, ``domeng-speed``,
 ``domeng-new-round``, ``domeng-seed``, ``domeng-new-game``,
 ``domeng-open-hands``, ``domeng-language`` (the language menu), ``domeng-timeline``,
-``domeng-status``, ``domeng-notice``, ``domeng-table`` (with ``domeng-sleeping``: face up, one
+``domeng-status`` (its line's ``data-next``: what comes next, ``turn``, ``pass``, ``block``,
+``settlement``, ``camat`` or ``over``: :meth:`domeng.round.Round.what_next`),
+``domeng-notice``, ``domeng-table`` (with ``domeng-sleeping``: face up, one
 ``[data-id]`` per tile, at a round's end), ``domeng-seat-box-0`` … ``-4`` (a
 seat), ``domeng-hand-0`` … ``-4`` (its clickable picture; tiles are
 ``[data-id="6|3"]``), ``domeng-kind-0`` … (strategy chooser),

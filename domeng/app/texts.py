@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from domeng.errors import DomengError, IllegalMove, Plural, one_line
 from domeng.i18n import N_, Words, words
 from domeng.players import PLAYERS
+from domeng.terms import Next
 
 if TYPE_CHECKING:  # only for the annotations: the controller imports this module
     from domeng.app.controller import Controller
@@ -147,7 +148,9 @@ def why_no_hint(c: Controller) -> Notice | None:
 
 
 def status(c: Controller, _: Words) -> str:
-    """One line: whose turn it is, or how the round ended, or what to press."""
+    """One line: whose turn it is, or how the round ended, or what to press; what comes
+    next is the engine's :meth:`~domeng.round.Round.what_next` (a page shows it as
+    ``data-next``)."""
     r = c.round
     names = c.names
     if r.result is not None:
@@ -164,9 +167,13 @@ def status(c: Controller, _: Words) -> str:
             return _("Pass the screen to {who}. Waiting for {who} to say ready.", who=names[w])
         return _(WAITING_FOR, who=names[w])
     s = r.turn
-    if s is None:
+    nxt = r.what_next()  # the engine says what comes next; the sentence only tells it
+    if nxt is Next.SETTLEMENT:
         return _("The round ends with that tile: press Step to see the settlement.")
-    if c.deciding_seat is None:
+    if nxt is Next.BLOCK:  # the turn came back to the LAST MAPPANO (R15): no pass (R13)
+        return _("{who} cannot play either: the line is blocked. Press Step to see the "
+                 "round's end (R15).", who=names[s])
+    if nxt is Next.PASS:
         return _("{who} cannot play: press Step to see the pass.", who=names[s])
     if not c.at_frontier:
         return _("{who} to play: press Step to see the recorded move.", who=names[s])

@@ -177,7 +177,8 @@ class NoticeView(PaneView):
         title = texts.title(c, c.lang) or "Domeng"
         self.title.value = f"<h2>{html.escape(title)}</h2>"
         self.status.value = (
-            f'<p class="domeng-status-line" role="status">{html.escape(texts.status(c, _))} '
+            f'<p class="domeng-status-line" role="status" data-next="{c.round.what_next()}">'
+            f'{html.escape(texts.status(c, _))} '
             f'<span class="domeng-note">({html.escape(texts.where(c, _))})</span></p>'
         )
         notice = c.notice

@@ -246,7 +246,8 @@ def _cmd_puzzle(args: argparse.Namespace) -> int:
     if args.try_move is None:
         print(p.title_in(lang))
         print("=" * len(p.title_in(lang)))
-        for fact in p.facts(lang):  # the engine's facts, the goal and its rule last
+        # the engine's facts, every hand (no board shows them here), the goal and its rule last
+        for fact in p.facts(lang, hands=True):
             print(fact)
         if p.text_in(lang):
             print()

@@ -65,8 +65,9 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
                              "(default: domeng-tables in Jupyter's data directory)")
     parser.add_argument("--visitors", type=visitors_arg(lang), metavar="N", default=None,
                         help="a class of N arriving at once: N kernels run the page ahead "
-                             "(default 2); says how much memory that takes, and refuses a "
-                             "class this machine cannot hold")
+                             "(default 2) and one the other page, N + 1 in all; says how "
+                             "much memory that takes, and refuses a class this machine "
+                             "cannot hold")
     add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
                                   "gets ?lang=) and of the messages")
 

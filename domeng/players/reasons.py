@@ -114,6 +114,9 @@ class Reason(NamedTuple):
     due: int = 0
     """The stones due in all when the table and the payer run dry and ``count``, what is
     given, falls short of them (GOES_OUT, BLOCKS); 0 when all that is due is given."""
+    paid: int = 0
+    """Of GOES_OUT's ``count``, the stones the seat gives itself, the table having run short
+    (R20)."""
 
     def describe(self, names: Sequence[str] | None = None, *, lang: str | None = None) -> str:
         """The reason in one sentence of ``lang`` (None: English); seats named by ``names``.
@@ -147,7 +150,8 @@ class Reason(NamedTuple):
             if r.due:
                 out["due"] = r.due
             kuling = ("R11",) if r.term is not Term.FIRST_CAPPU else ()
-            out["rules"] = (*kuling, "R14", "R17", "R19", *(("R20",) if r.due else ()))
+            out["rules"] = (*kuling, "R14", "R17", "R19",
+                            *(("R20",) if r.due or r.paid else ()))
         elif kind is Why.CAMAT:
             out = {"rules": ("R21",)}
         elif kind is Why.BLOCKS:
@@ -219,8 +223,10 @@ def _goes_out(view: SeatView, move: Move) -> tuple[Reason, ...]:
     held = list(view.held)
     s = core.settle_first_cappu(view.rules, seat, kuling, tile.is_lempa, view.table, held)
     ending = (Term.FIRST_CAPPU, Term.CEKI, Term.POLLO)[s.ending]
-    out = [Reason(Why.GOES_OUT, move, (s.cucuq,), after, s.due - s.uncovered, ending,
-                  extra=s.uncovered, due=s.due if s.uncovered else 0)]
+    given = s.due - s.uncovered
+    out = [Reason(Why.GOES_OUT, move, (s.cucuq,), after, given, ending,
+                  extra=s.uncovered, due=s.due if s.uncovered else 0,
+                  paid=given - min(view.table, given))]
     if s.camat == seat:
         out.append(Reason(Why.CAMAT, move))
     return tuple(out)
@@ -403,7 +409,7 @@ def _tell_out(_: Words, r: Reason, names: Sequence[str] | None) -> str:
               "term": r.term.label}
     if r.due:
         return _tell_out_short(_, r, values)
-    rules = "R19"
+    rules = "R19, R20" if r.paid else "R19"  # the table ran short: some come from you
     if r.term is Term.FIRST_CAPPU:
         # TRANSLATORS: the coach: the tile empties the hand; {seat} is the player before
         # (the CUCUQ), who receives {count} stones; {rules} is "R19" or "R19, R20"

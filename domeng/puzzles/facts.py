@@ -36,10 +36,19 @@ __all__ = ["ends_fact", "moment_facts", "restated_facts", "rule_sentence", "ston
            "table_facts"]
 
 
-def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> list[str]:
+def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True,
+                 hands: bool = False) -> list[str]:
     """The facts of puzzle ``p``'s moment, one sentence each, in ``lang``: who the learner
-    is, the tiles in hand, the open ends, the stones, who has played no tile yet, and
-    (``goal``) the goal with the rule it needs."""
+    is, the tiles in hand, the open ends, the stones, who has played no tile yet, that
+    every hand is face up, and (``goal``) the goal with the rule it needs.
+
+    ``hands``: after "Every hand is face up.", every other player's tiles, one sentence
+    each, for a page with no board to show them (``domeng puzzle`` on the command line).
+
+    >>> from domeng.puzzles import load_puzzle
+    >>> moment_facts(load_puzzle("camat-pay-to-empty"), goal=False, hands=True)[4:6]
+    ['Every hand is face up.', 'Lise holds 1|1.']
+    """
     _ = words(lang)
     r = p.start()
     names = p.names
@@ -49,7 +58,7 @@ def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> li
         # TRANSLATORS: a puzzle's first fact; {who}: the learner's player, {seat}: its seat
         _("You are {who}, in seat {seat}.", who=names[seat], seat=seat),
         # TRANSLATORS: a puzzle's fact; {tiles}: "3|3 and 3|1"
-        _.ngettext("Your tile: {tiles}.", "Your {count} tiles: {tiles}.", len(tiles),
+        _.ngettext("Your {count} tile: {tiles}.", "Your {count} tiles: {tiles}.", len(tiles),
                    tiles=_.join([str(t) for t in tiles])),
         ends_fact(_, r),
         stones_facts(_, r, seat, names),
@@ -63,6 +72,14 @@ def moment_facts(p: Puzzle, lang: str | None = None, *, goal: bool = True) -> li
             len(fresh), who=_.join([names[s] for s in fresh])))
     # TRANSLATORS: a puzzle's fact: every player's tiles are shown
     out.append(_("Every hand is face up."))
+    if hands:
+        for s in range(r.rules.seats):
+            if s != seat:
+                # TRANSLATORS: a puzzle's fact on the command line, where no board shows the
+                # hands; {tiles}: "6|4, 4|1 and 3|0"
+                out.append(_("{who} holds {tiles}.", who=names[s], tiles=_.join(
+                    [str(t) for t in sorted(r.hand(s), key=lambda t: (t.hi, t.lo),
+                                            reverse=True)])))
     if goal:
         # TRANSLATORS: before a puzzle's goal ("Go out with a POLLO.").
         out.append(_("Goal: {goal}", goal=goal_text(p.goal, lang)))

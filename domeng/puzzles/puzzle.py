@@ -104,13 +104,15 @@ class Puzzle:
         """The first nudge of the hint in ``lang`` (else English)."""
         return text_in(self.hints, lang)
 
-    def facts(self, lang: str | None = None, *, goal: bool = True) -> list[str]:
+    def facts(self, lang: str | None = None, *, goal: bool = True,
+              hands: bool = False) -> list[str]:
         """The facts of the puzzle's moment, written by the engine in ``lang``: who the
-        learner is, the tiles, the ends, the stones, and (``goal``) the goal with its rule
+        learner is, the tiles, the ends, the stones, (``hands``) every other player's
+        tiles, and (``goal``) the goal with its rule
         (:func:`~domeng.puzzles.facts.moment_facts`)."""
         from domeng.puzzles.facts import moment_facts
 
-        return moment_facts(self, lang, goal=goal)
+        return moment_facts(self, lang, goal=goal, hands=hands)
 
     def goal_text(self, lang: str | None = None) -> str:
         """The goal in a sentence, in ``lang``: ``Go out with a POLLO.``"""

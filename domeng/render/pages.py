@@ -352,7 +352,9 @@ def round_html(
     ``.domeng-line-wide`` when counting tiles; ``narrow_width=None`` leaves the
     second layout out. ``ask``: a picture for a question about this moment
     (the tutorial's new tables), which gives nothing away: no playable tiles,
-    no PASSEBUNGE note and, before the opening, no word of who opens. Every word
+    no PASSEBUNGE note and, before the opening, no word of who opens. Otherwise the status
+    line of a :class:`Round` carries what comes next, the engine's
+    :meth:`~domeng.round.Round.what_next`, as ``data-next``. Every word
     is in ``lang`` (a code of :func:`domeng.i18n.languages`; None is English).
 
     >>> import random
@@ -383,12 +385,16 @@ def round_html(
         told = t.events[-1].describe(names, lang=lang)
         last = f'<p class="domeng-last-event">{esc(told)}</p>'
     state = "over" if t.is_over else "on"
+    # what comes next, as the engine knows it (a seat's view cannot know another's hand,
+    # and a question's picture gives nothing away)
+    nxt = round.what_next() if isinstance(round, Round) and not ask else None
     # TRANSLATORS: the caption over the stones that lie on the table (not held by anyone).
     table = esc(_("Table"))
     return (
         f'<div class="domeng domeng-round" data-state="{state}"{_data("turn", t.turn)}>'
         + (f"<style>{CSS}</style>" if css else "")
-        + f'<p class="domeng-status" role="status">{_status(_, t, names, ask)}</p>'
+        + f'<p class="domeng-status" role="status"{_data("next", nxt)}>'
+        f'{_status(_, t, names, ask)}</p>'
         + line
         + '<div class="domeng-middle">'
         f'<div class="domeng-table-stones"><span class="domeng-caption">{table}</span>'
