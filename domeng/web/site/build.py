@@ -448,10 +448,10 @@ def clean_pages(site: Path) -> list[str]:
             # a tutorial fetches Python only when a table needs it (player.js): its recorded
             # tables answer without it
             later = page.stem.startswith("tutorial")
-            start = ('<script>window.DOMENG_VOICI = "../build/voici.js";</script>' if later
-                     else voici_js)
-            new = new.replace(voici_js, f'<script id="domeng-query">\n{query_js}</script>\n'
-                              + start, 1)
+            where = '<script>window.DOMENG_VOICI = "../build/voici.js";</script>\n'
+            new = new.replace(voici_js, (where if later else "")
+                              + f'<script id="domeng-query">\n{query_js}</script>\n'
+                              + ("" if later else voici_js), 1)
         if new != text:
             page.write_text(new, encoding="utf-8")
         left += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(new)]

@@ -1,6 +1,6 @@
 // Domeng: keep this site for the next visit, also offline (domeng/web/site/offline.py puts
-// this into every page). The service worker is registered once the page's first table is live
-// (no `.domeng-first-output` left with a control), so it never competes with a first visit's
+// this into every page). The service worker is registered once the page's first table works
+// (live, or recorded and played by player.js), so it never competes with a first visit's
 // own downloads; the front page, which has no table, registers it once loaded.
 (function () {
   if (!("serviceWorker" in navigator)) return;
@@ -14,7 +14,9 @@
   var live = function () {
     var ready = !document.getElementById("rendered_cells") || Array.prototype.some.call(
       document.querySelectorAll(".domeng-step"),
-      function (step) { return !step.closest(".domeng-first-output"); });
+      function (step) {  // live, or a recorded table the page plays (player.js)
+        return !step.closest(".domeng-first-output") || !!step.closest(".domeng-static");
+      });
     if (ready || waited > 300) register(); else { waited++; setTimeout(live, 1000); }
   };
   window.addEventListener("load", live);

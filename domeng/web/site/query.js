@@ -230,6 +230,7 @@ document.addEventListener("click", function (event) {
       if (!live || !live.querySelector(".jp-OutputArea-output") ||
           count(live) < count(picture) || live.offsetHeight === 0) { left++; return; }
       picture.remove();
+      if (line.textContent === said.engine || line.textContent === said.fallback) line.textContent = "";
       for (var i = waiting.length - 1; i >= 0; i--) {
         if (waiting[i][0] !== cell) continue;
         var target = live.querySelector(waiting[i][1]);
@@ -237,7 +238,11 @@ document.addEventListener("click", function (event) {
         if (target) target.click();
       }
     });
-    if (!waiting.length) line.textContent = "";
+    // the line about early clicks goes once they are carried out; player.js's lines about the
+    // engine go once a table it handed over is live
+    if (!waiting.length && line.textContent === (said.early || "This table is still getting ready.")) {
+      line.textContent = "";
+    }
     leftToSwap = left > 0;
     if (left) setTimeout(swap, 100);
   };

@@ -28,6 +28,9 @@ TUTORIAL = "voici/render/tutorial.html"
 LIVE = ".jp-OutputArea-output"
 """Around a live widget of a page: the picture the build drew of it (``first_screen``) is in a
 ``.domeng-first-output`` instead, so ``f"{LIVE} .domeng-step"`` is a Step that works."""
+STATIC = ".domeng-static"
+"""A recorded table that the page plays without Python (``player.js``): ``f"{STATIC}
+.domeng-step"`` is a Step that works before, and without, Python."""
 
 
 def free_port() -> int:

@@ -1,0 +1,136 @@
+"""The static site's recorded tables (domeng/web/site/frames.py, player.js), in a real browser
+with every request for Python's files refused: each chapter's table of the three tutorials
+answers Step, Back and To end of round by itself, and at every step shows the same status, Why?
+and log as the app does in CPython after the same clicks (the same controller and views the
+page's live widget runs)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from domeng.app import build_app, find
+from domeng.web.site import static_pages
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 60_000
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+STATIC = static_pages.STATIC
+PYTHON = re.compile(r"/static/pyodide/|/build/voici\.js|\.whl$")
+"""Every request that would bring Python (Pyodide, its wheels) or Voici's page script."""
+
+
+def chapters(notebook: str) -> list[tuple[str, dict]]:
+    """The tutorial's tables whose course is fixed, each with its app's options, read from
+    the notebook's code: the chapter's class and how its app is built."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    found = [("domeng-chapter-deal", {"seed": 4, "players": ["heuristic"] * 5,
+                                      "open_hands": True})]
+    found += [(css, {"scenario": name}) for css, name in re.findall(
+        r'LaterApp\("(domeng-chapter-[\w-]+)", scenario="([\w-]+)", compact=True\)', code)]
+    return found
+
+
+def words(markup: str) -> str:
+    return " ".join(BeautifulSoup(markup, "html.parser").get_text("").split())
+
+
+def shown(app, css: str) -> str:
+    """What the app's part ``css`` says, as the browser shows its text."""
+    part = find(app, css)
+    return words(part.html if hasattr(part, "html") else part.value)
+
+
+def page_text(locator) -> str:
+    return " ".join(locator.evaluate("e => e.textContent").split())
+
+
+@pytest.fixture
+def no_python(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    asked: list[str] = []
+
+    def route(r) -> None:
+        if PYTHON.search(r.request.url):
+            asked.append(r.request.url)
+            r.abort()
+        else:
+            r.continue_()
+
+    context.route("**/*", route)
+    yield context.new_page(), asked
+    context.close()
+
+
+@pytest.mark.parametrize(("notebook", "lang"), [("tutorial.ipynb", None),
+                                                ("tutorial-id.ipynb", "id"),
+                                                ("tutorial-lt.ipynb", "lt")])
+def test_every_recorded_chapter_plays_as_the_app_does_in_cpython_without_python(
+    site_url, no_python, notebook, lang
+):
+    page, asked = no_python
+    page.goto(f"{site_url}/voici/render/{Path(notebook).stem}.html", timeout=TIMEOUT)
+    tables = chapters(notebook)
+    assert len(tables) >= 10
+    for css, options in tables:
+        app = build_app(compact=True, lang=lang, **options)
+        ctrl = app.controller
+        table = page.locator(f".domeng-first-output:has(.{css})")
+        table.scroll_into_view_if_needed(timeout=TIMEOUT)
+        static = page.locator(f"{STATIC} .{css}")
+        static.wait_for(state="visible", timeout=TIMEOUT)
+        status = static.locator(".domeng-status").first
+        why = static.locator(".domeng-why").first
+        log = static.locator(".domeng-log").first
+        # Step to the end, checking every moment, then Back to the start
+        for k in range(ctrl.last_index + 1):
+            assert page_text(status) == shown(app, "domeng-status"), (css, k)
+            assert page_text(why) == shown(app, "domeng-why-event"), (css, k)
+            assert page_text(log).endswith(shown(app, "domeng-log-rows")), (css, k)
+            if k < ctrl.last_index:
+                static.locator(".domeng-step").first.click()
+                ctrl.step()
+        static.locator(".domeng-step").first.click()  # past the end: the app says why not
+        ctrl.step()
+        assert page_text(status) == shown(app, "domeng-status"), css
+        for _ in range(ctrl.last_index):
+            static.locator(".domeng-back").first.click()
+            ctrl.back()
+        assert page_text(status) == shown(app, "domeng-status"), css
+        static.locator(".domeng-end-round").first.click()
+        ctrl.to_end_of_round()
+        assert page_text(status) == shown(app, "domeng-status"), css
+    # no request for Python was even made: the tutorial's tables need none
+    assert asked == [], asked[:3]
+
+
+def test_a_frames_file_from_another_build_is_not_used_and_the_page_says_so(site_url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def stale(route) -> None:
+        response = route.fetch()
+        data = response.json()
+        data["build"] = "another"
+        route.fulfill(response=response, body=json.dumps(data))
+
+    context.route(re.compile(r"/frames/tutorial/\d+\.json$"), stale)
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url))
+    page = context.new_page()
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
+    said = page.locator(".domeng-first-said")
+    said.wait_for(state="visible", timeout=TIMEOUT)
+    from domeng.web.loading import ready_words
+
+    assert said.inner_text() == ready_words()["fallback"]
+    assert page.locator(STATIC).count() == 0  # never a mix of two builds
+    page.wait_for_function("() => !!document.querySelector('script[src$=\"voici.js\"]')",
+                           timeout=TIMEOUT)
+    assert any("voici.js" in url for url in asked)  # the live engine is fetched instead
+    context.close()
