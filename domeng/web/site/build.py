@@ -356,7 +356,11 @@ def precompiled(core: Path, wheels: list[Path], out: Path) -> tuple[list[Path], 
     result = subprocess.run([node, str(HERE / "py_compile.mjs"), str(core), str(src), str(out)],
                             capture_output=True, text=True)
     if result.returncode != 0:
-        sys.exit("py_compile.mjs failed:\n" + result.stderr[-3000:])
+        # Pyodide's own minified code comes with its errors: the lines a person can read
+        said = [line if len(line) < 400 else "…" + line[-400:]
+                for line in result.stderr.splitlines()
+                if len(line) < 400 or re.search(r"Error|error:", line[-400:])]
+        sys.exit("py_compile.mjs failed:\n" + "\n".join(said[-40:]))
     print(result.stdout.strip(), flush=True)
     return [out / w.name for w in wheels], out / "python_stdlib.zip"
 

@@ -129,6 +129,19 @@ def _output_html(data: dict[str, Any], styles: dict[str, str]) -> str:
     return ""
 
 
+def _played(data: dict[str, Any]) -> bool:
+    """Whether a widget output is a table the learner plays (an app with a person's seat
+    dealt anew): the page fetches Python as it comes near (``data-python``)."""
+    from ipywidgets.widgets.widget import _instances
+
+    from domeng.web.site import frames
+
+    view = data.get("application/vnd.jupyter.widget-view+json")
+    ctrl = frames.table_controller(_instances.get(view.get("model_id"))) if view else None
+    return ctrl is not None and ctrl.mode == "play" and any(
+        ctrl.is_person(s) for s in range(ctrl.seats))
+
+
 def _recorded(data: dict[str, Any], styles: dict[str, str]
               ) -> tuple[dict[str, Any], str] | None:
     """A widget output's recording (:func:`domeng.web.site.frames.record_table`) and its first
@@ -206,8 +219,57 @@ def cells(notebook: Path, query: str = "", *, record: bool = False
                 parts.append(drawn)
             else:
                 parts.append(_output_html(out, styles))
+                entry["play"] = entry.get("play") or (record and _played(out))
         entry["html"] = "".join(p for p in parts if p)
+        slot = _slot(outputs[entry["index"]]) if record else None
+        if slot is not None:
+            entry["lessons"], entry["missing"] = _lessons(slot, styles)
     return shown, styles
+
+
+MISSING = "domeng-no-such-lesson"
+"""The name the build gives the tutorial for a lesson it does not have: ``player.js`` puts the
+link's own name in its place in the message the page shows then."""
+
+
+def _slot(got: list[dict[str, Any] | str]) -> Any:
+    """The tutorial's slot for a lesson its link opens, if this cell shows it."""
+    from ipywidgets.widgets.widget import _instances
+
+    from domeng.web.pages.tutorial import Slot
+
+    for out in got:
+        view = (out.get("application/vnd.jupyter.widget-view+json")
+                if isinstance(out, dict) else None)
+        widget = _instances.get(view.get("model_id")) if view else None
+        if isinstance(widget, Slot):
+            return widget
+    return None
+
+
+def _lessons(slot: Any, styles: dict[str, str]) -> tuple[dict[str, Any], str]:
+    """Each built-in lesson as the tutorial's top shows it when its link names it
+    (``?scenario=NAME``, :func:`domeng.web.pages.tutorial.finish_page`), recorded; and the
+    slot's picture for a name there is no lesson of (``MISSING`` where the name goes)."""
+    from domeng.files.library import builtin_scenarios
+    from domeng.web.pages.tutorial import opened_lesson
+    from domeng.web.site import frames
+
+    before = slot.children
+    got: dict[str, Any] = {}
+    try:
+        for scenario in builtin_scenarios():
+            slot.show(opened_lesson(f"scenario={scenario.name}", lang=slot.lang))
+            rec = frames.record_table(slot)
+            if rec is not None:
+                styles.update(rec.styles)
+                got[scenario.name] = {**rec.to_json("", ""), "html": rec.html(0)}
+            slot.children = before
+        slot.show(opened_lesson(f"scenario={MISSING}", lang=slot.lang))
+        missing = widget_html(slot, styles)
+    finally:
+        slot.children = before
+    return got, missing
 
 
 STYLE = re.compile(r"<style>.*?</style>", re.S)
@@ -258,6 +320,9 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
     frames' address, ``ADDRESS#BUILD``) is marked for ``player.js`` (``data-frames``)."""
     recorded = recorded or {}
     own = screens[""]
+    lessons = {c["index"]: (c["lessons"], c.get("missing", "")) for c in own[0]
+               if c.get("lessons")}
+    played = {c["index"] for c in own[0] if c.get("play")}
     by_index = {lang: {c["index"]: c["html"] for c in got if c["kind"] == "code"}
                 for lang, (got, _) in screens.items()}
     styles: dict[str, str] = {}
@@ -293,6 +358,13 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
             lang_now[0] = lang
             frames = (f' data-frames="{recorded[index]}"'
                       if not lang and index in recorded else "")
+            if not lang and index in lessons:
+                found, missing = lessons[index]
+                frames += f" data-lessons='{html.escape(json.dumps(found), quote=True)}'"
+                parts.append(held(f'<div class="domeng-first-widget">{missing}</div>',
+                                  'class="domeng-missing-lesson"'))
+            if not lang and index in played:
+                frames += ' data-python="near"'
             block = (f'<div class="domeng-first-output" data-lang="{lang}"{frames}>'
                      f"{STYLE.sub(once, drawn[index])}</div>")
             if lang:
@@ -309,8 +381,9 @@ def into_page(page: str, screens: dict[str, tuple[list[dict[str, Any]], dict[str
         page = skipped_after(page, later, {c["index"]: c for c in own[0]})
     css = FIRST_CSS.read_text(encoding="utf-8") + "\n".join(styles.values())
     # the class that shows the first screen, set before the body is read so the page shows
-    # as it arrives (not with a teacher's lesson, ?scenario= or ?s=, which query.js puts on top)
-    mark = ('<script>if (!/[?&](scenario|s)=/.test(location.search)) '
+    # as it arrives (not with a teacher's lesson, ?s=, which Python puts on top; a built-in
+    # lesson, ?scenario=, was recorded and player.js puts it on top at once)
+    mark = ('<script>if (!/[?&]s=/.test(location.search)) '
             'document.documentElement.classList.add("domeng-first");</script>\n')
     # a long page's own script comes after 1.7 MB of first screen: fetched as the page
     # starts, not when the browser has read that far (0.4 s later on the tutorial). Not on a
@@ -407,19 +480,27 @@ def _write_frames(site: Path, stem: str, drawn: list[dict[str, Any]]) -> dict[in
     address from the page and the build, as ``ADDRESS#BUILD``."""
     import hashlib
 
-    got = {c["index"]: c.pop("frames") for c in drawn if c.get("frames")}
-    if not got:
+    got = {str(c["index"]): c.pop("frames") for c in drawn if c.get("frames")}
+    lessons = {(c["index"], name): rec for c in drawn for name, rec in c.get("lessons", {}).items()}
+    if not got and not lessons:
         return {}
-    build = hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:12]
+    build = hashlib.sha256(json.dumps([got, sorted(lessons)], sort_keys=True).encode()
+                           ).hexdigest()[:12]
     folder = site / "voici" / "render" / FRAMES / stem
     folder.mkdir(parents=True, exist_ok=True)
-    out = {}
-    for index, rec in got.items():
-        rec.update(build=build, table=f"{stem}/{index}")
-        (folder / f"{index}.json").write_text(json.dumps(rec, ensure_ascii=False,
-                                                         separators=(",", ":")),
-                                              encoding="utf-8")
-        out[index] = f"{FRAMES}/{stem}/{index}.json#{build}"
+
+    def write(name: str, rec: dict[str, Any]) -> str:
+        rec.update(build=build, table=f"{stem}/{name}")
+        (folder / f"{name}.json").write_text(json.dumps(rec, ensure_ascii=False,
+                                                        separators=(",", ":")),
+                                             encoding="utf-8")
+        return f"{FRAMES}/{stem}/{name}.json#{build}"
+
+    out: dict[int, str] = {int(index): write(index, rec) for index, rec in got.items()}
+    for c in drawn:
+        if c.get("lessons"):
+            found = {name: write(f"lesson-{name}", rec) for name, rec in c.pop("lessons").items()}
+            c["lessons"] = found
     return out
 
 

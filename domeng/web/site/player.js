@@ -29,6 +29,7 @@
     if (line && text) line.textContent = text;
   };
 
+  var begun = new WeakSet();
   var modules = {};
   var load = function (code) {
     if (!modules[code]) {
@@ -196,21 +197,55 @@
     });
   };
 
-  var begun = new WeakSet();
   var begin = function (picture) {
     if (begun.has(picture)) return;
     begun.add(picture);
     if (picture.hasAttribute("data-frames")) fetched(picture);
-    else if (picture.querySelector(".domeng-first-widget [data-act], .domeng-first-widget [data-id]")) {
-      // a table only the live engine can play: Python is fetched when it comes near
+    else if (picture.hasAttribute("data-python")) {
+      // a table the learner plays (the free game): Python is fetched as it comes near, never
+      // on a connection that asks to save data (then on the first click, as other tables)
       var slow = navigator.connection && navigator.connection.saveData;
       if (!slow) window.domengStartPython();
     }
   };
-  // With ?scenario= or ?s=, the lesson the link names is put on top by Python
-  if (/[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
+  // A teacher's own lesson (?s=…) is read by Python, which puts it on top of the page
+  if (/[?&](s|puzzle|drill)=/.test(window.location.search)) {
     window.domengStartPython();
     return;
+  }
+  // A built-in lesson (?scenario=NAME) was recorded with the page: it is put on top at once,
+  // and a name the page has no lesson of gets the message the page shows then (the build's)
+  var asked = window.location.search.match(/[?&]scenario=([^&#]*)/);
+  var slot = document.querySelector(".domeng-first-output[data-lessons]");
+  if (asked && slot) {
+    var name = decodeURIComponent(asked[1].replace(/\+/g, " ")).trim();
+    var lessons = JSON.parse(slot.getAttribute("data-lessons"));
+    var top = slot.querySelector(".domeng-first-widget");
+    if (Object.prototype.hasOwnProperty.call(lessons, name)) {
+      slot.setAttribute("data-frames", lessons[name]);
+      var address = lessons[name];
+      fetch(address.slice(0, address.indexOf("#"))).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (data) {
+        if (data.build !== address.slice(address.indexOf("#") + 1)) throw new Error("another build");
+        top.innerHTML = data.html;
+        return play(slot, data);
+      }).catch(function () {
+        slot.removeAttribute("data-frames");
+        tell(said.fallback || said.early);
+        window.domengStartPython();
+      });
+      begun.add(slot);
+    } else {
+      var held = slot.parentNode.querySelector("script.domeng-missing-lesson");
+      if (held) {
+        var escaped = name.replace(/[&<>"']/g, function (c) {
+          return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[c];
+        });
+        top.outerHTML = held.textContent.split("domeng-no-such-lesson").join(escaped);
+      }
+    }
   }
   var near = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {

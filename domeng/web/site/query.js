@@ -113,7 +113,7 @@ document.addEventListener("click", function (event) {
 (function () {
   var pictures = document.querySelectorAll(".domeng-first-output");
   var later = document.querySelectorAll("script.domeng-first-later");
-  if (!pictures.length || /[?&](scenario|s|puzzle|drill)=/.test(window.location.search)) {
+  if (!pictures.length || /[?&](s|puzzle|drill)=/.test(window.location.search)) {
     for (var i = 0; i < pictures.length; i++) pictures[i].remove();
     for (var j = 0; j < later.length; j++) later[j].remove();
     return;
@@ -202,6 +202,7 @@ document.addEventListener("click", function (event) {
       event.preventDefault();
       var key = hit.getAttribute("data-act") ? "data-act" : "data-id";
       waiting.push([picture.parentNode, "[" + key + '="' + CSS.escape(hit.getAttribute(key)) + '"]']);
+      if (window.domengStartPython) window.domengStartPython();  // a tutorial's, on demand
       line.textContent = said.early || "This table is still getting ready.";
     }
   }, true);
