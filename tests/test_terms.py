@@ -78,11 +78,13 @@ class Violation(NamedTuple):
 
 
 def _pattern(variant: str) -> re.Pattern[str]:
-    """A forbidden variant as a whole-word pattern (``(?i)`` in front: any case)."""
+    """A forbidden variant as a whole-word pattern (``(?i)`` in front: any case). It is
+    matched against a text whose runs of white space are one space (``violations``), so a
+    space in it finds a line break too, and ``^``/``$`` are the text's start and end."""
     flags = 0
     if variant.startswith("(?i)"):
         variant, flags = variant[4:], re.IGNORECASE
-    return re.compile(rf"(?<!\w)(?:{variant})(?!\w)", flags | re.MULTILINE)
+    return re.compile(rf"(?<!\w)(?:{variant})(?!\w)", flags)
 
 
 def parse_terms(lines: list[str]) -> list[Entry]:
@@ -329,8 +331,8 @@ def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, f
     ("server penuh: akhiri satu meja dulu", ["akhiri satu meja"]),
     ("server penuh: tutup satu meja dulu", []),
     # issue 42: a term split over a line break, and the concepts the review found clashing
-    ("Mappe (pemain\n2) tidak punya angka 1", ["pemain\n2"]),
-    ("Tanri, yang duduk tepat\nsebelum Becce, adalah CUCUQ", ["duduk tepat\nsebelum"]),
+    ("Mappe (pemain\n2) tidak punya angka 1", ["pemain 2"]),
+    ("Tanri, yang duduk tepat\nsebelum Becce, adalah CUCUQ", ["duduk tepat sebelum"]),
     ("Tanri, yang mendapat giliran tepat sebelum Becce, adalah CUCUQ", []),
     ("diperiksa setelah penyelesaian ronde", ["penyelesaian ronde"]),
     ("diperiksa setelah pembayaran ronde", []),
@@ -377,15 +379,8 @@ def test_the_tutorials_keep_the_term_base():
     assert not found, _report(found)
 
 
-PENDING = {("docs/rules.id.md", "pemain 2"), ("docs/rules.id.md", "pemain 3")}
-"""Variants found once the term base read across line breaks (issue 42), that a review
-already names (id.md T1: "Mappe (pemain⏎2)", "Ati (pemain⏎3)") and the Indonesian branch of
-issue 42 corrects in its file; empty this set when that lands."""
-
-
 def test_the_rules_pages_and_the_play_together_page_keep_the_term_base():
-    found = [v for v in violations(list(_page_texts()), term_base())
-             if (v.source.partition(" line ")[0], v.found) not in PENDING]
+    found = violations(list(_page_texts()), term_base())
     assert not found, _report(found)
 
 
@@ -401,7 +396,7 @@ def test_a_forbidden_variant_split_over_two_lines_is_found_in_every_kind_of_text
     markdown = Text("notebooks/tutorial-id.ipynb cell 1", "id",
                     "Di sini duduk pemain\n2, yang bermain setelahmu.")
     assert [v.found for v in violations([markdown], entries)] == ["pemain 2"]
-    page = "# Aturan\n\nKursi 3 duduk sebelum pemain\n2; lalu\n\nKursi 4.\n"
+    page = "# Aturan\n\nKursi 3 mendapat giliran tepat sebelum pemain\n2; lalu\n\nKursi 4.\n"
     found = violations(list(paragraphs(page, "docs/rules.id.md", "id")), entries)
     assert [(v.source, v.found) for v in found] == [("docs/rules.id.md line 3", "pemain 2")]
     code = 'Quiz("Siapa yang duduk setelah pemain "\n     "2?", {"a": "b"}, answer="a")'
