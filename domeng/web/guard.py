@@ -290,8 +290,8 @@ def _refusal(request: Any, settings: dict) -> str | None:
         if name is None or name not in hosts:
             # TRANSLATORS: an HTTP answer (400); {host} is the Host header the browser sent;
             # --allow-host is an option of `domeng app`
-            return _("this server does not answer to the name {host} (its host may add it "
-                     "with --allow-host)", host=repr((request.headers.get("Host") or "")[:100]))
+            return _("this server does not answer to the name {host} (--allow-host adds a "
+                     "name)", host=repr((request.headers.get("Host") or "")[:100]))
     return None
 
 

@@ -209,9 +209,9 @@ def busy_page(seconds: int, lang: str | None = None) -> str:
     (True, True)
     """
     _ = words(lang)
-    # TRANSLATORS: the title of the page a visitor gets when the server holds all it can
+    # TRANSLATORS: the title of the page a visitor gets when the server is too busy
     title = _("Domeng is busy")
-    # TRANSLATORS: the page a visitor gets when the server holds all the pages it can
+    # TRANSLATORS: the page a visitor gets when the server holds all it can (503)
     text = _.ngettext("This server is busy right now. Try again in {seconds} second: this "
                       "page tries again by itself.",
                       "This server is busy right now. Try again in {seconds} seconds: this "
