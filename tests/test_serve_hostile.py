@@ -125,6 +125,20 @@ def test_d12_unconnected_and_closed_pages_lose_their_kernel_within_a_minute_open
     assert pages.sweep() == [] and {v.kernel_id for v in pages.visits} == {"open", "making"}
 
 
+def test_d12_a_page_whose_kernel_is_gone_holds_no_place():
+    """A page closing asks for its kernel's shutdown: the next page of that address (the
+    same browser going on to the play page) is not counted against the closed one."""
+    live: dict[str, int | None] = {}
+    pages = pages_of(live, per_address=1)
+    made(pages, "a", "k0")
+    live["k0"] = 1
+    live["k0"] = 0  # the page closed
+    with pytest.raises(kernels.Busy):
+        pages.admit("a")
+    del live["k0"]  # and asked for its kernel's shutdown
+    assert pages.admit("a").address == "a"
+
+
 def test_d12_a_request_that_got_no_kernel_holds_no_place():
     pages = pages_of({}, per_address=1)
     visit = pages.admit("a")

@@ -146,6 +146,7 @@ class PageKernels:
         """A new page for ``address``, or :class:`Busy` when it has :attr:`per_address`
         pages unconnected or the server holds :attr:`most` pages."""
         now = self.clock()
+        self.visits = [v for v in self.visits if not self._is_gone(v)]
         for visit in self.visits:
             self._look(visit, now)
         mine = [v for v in self.visits if v.address == address and v.is_unconnected]
@@ -156,6 +157,10 @@ class PageKernels:
         visit = Visit(address)
         self.visits.append(visit)
         return visit
+
+    def _is_gone(self, visit: Visit) -> bool:
+        """Whether ``visit``'s kernel has been shut down (by its page, or the idle cull)."""
+        return visit.kernel_id is not None and self.connections(visit.kernel_id) is None
 
     def _free_in(self, visit: Visit, now: float) -> int:
         """Seconds until ``visit`` may no longer count against its address."""
@@ -185,9 +190,9 @@ class PageKernels:
         :data:`CLOSED_FOR` seconds ago; pages whose kernel is gone are forgotten."""
         now, ending, kept = self.clock(), [], []
         for visit in self.visits:
-            self._look(visit, now)
-            if visit.kernel_id is not None and self.connections(visit.kernel_id) is None:
+            if self._is_gone(visit):
                 continue  # shut down already (the page's own shutdown, the idle cull)
+            self._look(visit, now)
             if visit.delivered is None:
                 kept.append(visit)
             elif not visit.connected and now - visit.delivered >= CONNECT_WITHIN:
