@@ -103,9 +103,13 @@ POOL = 2
 """Preheated kernels waiting for the page ``/`` opens, without ``--visitors``."""
 MAX_VISITORS = 500
 """The largest class ``--visitors`` takes."""
-KERNEL_MB = 130
-"""Memory one page's kernel holds (RSS, MB) once its visitor has opened it: measured by
-``benchmarks/bench_voila.py`` (the tutorial, after its later tables; RESULTS-voila.md)."""
+KERNEL_MB = 70
+"""Memory one page's kernel holds (RSS, MB) once its visitor has opened it: the largest
+measured (67 MB, the tutorial's kernel with all its tables laid out; a preheated kernel
+55 MB, and a play page's after 400 Steps 56 MB), by headless chromium against
+``domeng app`` (benchmarks/README.md, "The limits of a server on the internet"). The
+memory cap of the pages (:func:`domeng.web.kernels.most_pages`) and ``--visitors``'
+figures count it."""
 KERNEL_CPU = 2.0
 """CPU seconds one kernel takes to start and run the tutorial ahead (the same benchmark);
 a 2-core machine preheats two at a time."""
@@ -360,10 +364,14 @@ def _voila_app():
         machine has cores, besides the pool's own refills.
         """
 
+        pages: PageKernels | None = None
+        """The server's pages and their kernels (:mod:`domeng.web.kernels`); None: no limit."""
+        visit: Any = None
+        """This request's place among :attr:`pages`, once admitted."""
+
         def initialize(self, turns: asyncio.Semaphore, notebooks: Collection[str] = (),
-                       pages: Any = None, **kwargs: Any) -> None:
+                       pages: PageKernels | None = None, **kwargs: Any) -> None:
             self.turns, self.notebooks, self.pages = turns, notebooks, pages
-            self.visit = None
             super().initialize(**kwargs)
 
         @property
@@ -387,11 +395,12 @@ def _voila_app():
             if to is not None:  # tutorial.ipynb?lang=id: the tutorial written in Indonesian
                 self.redirect(f"{folder}/{to}")
                 return
-            if len(self.request.uri or "") > MAX_ADDRESS:  # before a kernel: no page reads it
+            size = len(self.request.path) + len(self.request.query)
+            if size > MAX_ADDRESS:  # before a kernel: no page would read it
                 self.set_status(400)
                 self.set_header("Content-Type", "text/plain; charset=utf-8")
-                self.finish(words(self._language())(
-                    LINK_TOO_LONG, size=len(self.request.uri), most=MAX_LINK) + "\n")
+                self.finish(words(self._language())(LINK_TOO_LONG, size=size, most=MAX_LINK)
+                            + "\n")
                 return
             if self.pages is not None:
                 try:
@@ -671,7 +680,7 @@ def class_memory(visitors: int | None) -> tuple[int, int]:
     page (each student's kernel, and the pool filled again behind them), Voilà included.
 
     >>> class_memory(30)
-    (4280, 8180)
+    (2420, 4520)
     """
     pool = (visitors or POOL) + 1
     return SERVER_MB + pool * KERNEL_MB, SERVER_MB + (pool + (visitors or POOL)) * KERNEL_MB
@@ -683,12 +692,12 @@ def check_visitors(visitors: int, available_mb: float | None = None) -> tuple[in
     memory the system has available now, from psutil).
 
     >>> check_visitors(30, available_mb=16_000)
-    (4280, 8180)
+    (2420, 4520)
     >>> try:
     ...     check_visitors(30, available_mb=4_000)
     ... except ServeError as exc:
     ...     print(exc.describe())  # doctest: +NORMALIZE_WHITESPACE
-    a class of 30 needs about 8,180 MB (130 MB a kernel), but this machine has 4,000 MB
+    a class of 30 needs about 4,520 MB (70 MB a kernel), but this machine has 4,000 MB
     available: give a smaller --visitors
     """
     if available_mb is None:
