@@ -51,11 +51,14 @@ __all__ = [
 
 CONNECT_WITHIN = 30
 """Seconds a delivered page has to connect to its kernel before the kernel is shut down."""
-CLOSED_FOR = 30
-"""Seconds a page's kernel is kept after its page closed (a reload reconnects meanwhile)."""
-SWEEP_EVERY = 15
-"""Seconds between two looks at the pages' kernels: an unconnected or closed page's
-kernel is shut down at most ``CONNECT_WITHIN + SWEEP_EVERY`` seconds after its page."""
+CLOSED_FOR = 20
+"""Seconds a page's kernel is kept after its page was seen closed (a reload reconnects
+meanwhile)."""
+SWEEP_EVERY = 10
+"""Seconds between two looks at the pages' kernels: an unconnected page's kernel is shut
+down at most ``CONNECT_WITHIN + SWEEP_EVERY`` seconds after its page was sent, a closed
+page's at most ``CLOSED_FOR + 2 * SWEEP_EVERY`` after it closed (seen closed at one look,
+shut down at a later one)."""
 PER_ADDRESS = 3
 """Pages one client address may have unconnected at once (``--loading-per-address``)."""
 RETRY_SOON = 10
