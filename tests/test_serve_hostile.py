@@ -258,6 +258,15 @@ def test_a18_the_log_never_holds_a_token(caplog):
     assert not any("s3cretT0ken" in line for line in lines)
 
 
+def test_a19_an_uncaught_error_s_request_is_logged_without_its_token(caplog):
+    guard.quiet_logs()
+    with caplog.at_level(logging.ERROR, logger="tornado.application"):
+        logging.getLogger("tornado.application").error(
+            "Uncaught exception %s\n%r", "POST /t (1.2.3.4)",
+            "HTTPServerRequest(uri='/domeng/api/tables/X/moves?token=s3cretT0ken&lang=id')")
+    assert "s3cretT0ken" not in caplog.text and "token=…&lang=id" in caplog.text
+
+
 def test_d5_the_server_reads_a_lesson_link_as_long_as_the_app_does():
     """The header limit is above the app's own, so a link too long is answered by the app's
     one line (checked on a real server in the slow test below)."""

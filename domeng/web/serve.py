@@ -74,6 +74,7 @@ from domeng.web.guard import (
     log_request,
     page_headers,
     parse_proxies,
+    quiet_logs,
 )
 from domeng.web.kernels import (
     PER_ADDRESS,
@@ -499,6 +500,7 @@ def _voila_app():
             from tornado.ioloop import PeriodicCallback
 
             self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+            quiet_logs(self.log)
             settings = self.init_settings()
             self.app = GuardedApplication(**settings)
             self.app.settings.update(self.tornado_settings)
