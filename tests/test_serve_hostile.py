@@ -445,6 +445,16 @@ def test_d5_an_oversized_lesson_link_is_answered_with_the_app_s_line(server):
     line = body.decode()
     assert status == 400 and line.count("\n") == 1
     assert re.search(r"the link is [\d,]+ characters long: at most 65,536", line)
+    # over tornado's old 64 KiB, under the server's limit: the page itself, whose app says
+    # the same line (shown in the page's widgets, written to the log)
+    status, _, _ = get(server, "/voila/render/play.ipynb?s=v1." + "A" * 70_000,
+                       "198.51.100.13")
+    assert status == 200
+    deadline = time.monotonic() + 120
+    said = "the link is 70,003 characters long: at most 65,536"
+    while said not in server.log.read_text(errors="replace") and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert said in server.log.read_text(errors="replace")
 
 
 @pytest.mark.slow
