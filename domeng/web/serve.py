@@ -39,6 +39,14 @@ the browser tests use :func:`voila_flags`. They are:
   take comm, kernel-info and shutdown messages only), and IPython's history, which
   Voilà never stores; about 0.1 s less CPU at each kernel's start.
 
+A server a class can put on the internet (:class:`Guard`, from ``--allow-host``,
+``--trusted-proxy``, ``--public-url`` and ``--loading-per-address``): every request passes
+:mod:`domeng.web.guard` first (its ``Host``, its path, its client's address, the pages'
+headers, a log without tokens), and the pages' kernels are bounded by
+:mod:`domeng.web.kernels` (per client address while loading, by the machine's memory in
+all). The tornado settings carry ``domeng_public_url`` and ``domeng_client_ip`` for the
+tables' handlers.
+
 >>> flags = voila_flags(ip="127.0.0.1", port=8866, pool=2)
 >>> "--Voila.port_retries=0" in flags, "--template=domeng" in flags
 (True, True)
