@@ -364,13 +364,20 @@ async def wait_for_app(proc: subprocess.Popen, visitors: int | None = None) -> N
     await wait_for_pool(proc, (visitors or 2) + 1, timeout=900, min_cpu=0.8)
 
 
-def start_app(t: Tree, log: Path, visitors: int | None = None) -> tuple[subprocess.Popen, str]:
+def start_app(t: Tree, log: Path, visitors: int | None = None,
+              per_address: int | None = None) -> tuple[subprocess.Popen, str]:
     """``domeng app`` of tree ``t`` on a free port, as a teacher starts it
-    (``--visitors N`` when given)."""
+    (``--visitors N`` when given; ``--loading-per-address`` ``per_address`` when given and
+    the tree has the option: a burst's requests all come from this one address and are no
+    browser, so their pages never connect, and a tree without the limit ran as if it had
+    none)."""
     port = static_pages.free_port()
     argv = [sys.executable, "-m", "domeng", "app", "--port", str(port)]
     if visitors:
         argv += ["--visitors", str(visitors)]
+    if per_address and "--loading-per-address" in (t.root / "domeng/cli/serve.py").read_text():
+        argv += ["--loading-per-address", str(per_address)]
+        print(f"{t.label}: domeng app --loading-per-address {per_address}", flush=True)
     return voila_server.launch(argv, port, log, cwd=t.root, env=t.env)
 
 
@@ -389,7 +396,7 @@ async def burst(t: Tree, n: int, logdir: Path, visitors: int | None) -> dict:
     (no browser: only the server's work), once its preheated kernels are ready."""
     log = logdir / f"app-{t.label}-{visitors}.log"
     compileall.compile_dir(t.root / "domeng", quiet=1)  # as kernel_cpu: none compiled per kernel
-    proc, base = start_app(t, log, visitors)
+    proc, base = start_app(t, log, visitors, per_address=n)
     try:
         t0 = time.perf_counter()
         await wait_for_app(proc, visitors)

@@ -19,6 +19,7 @@ reads the catalogue (:mod:`domeng.i18n`), and only then.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
@@ -304,6 +305,11 @@ def one_line(message: str) -> str:
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+_UNSHOWN = re.compile("[\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+"""What a message escapes of a value besides JSON's own: line and paragraph separators and
+the direction controls (:data:`domeng.files.limits.BIDI_CONTROLS`)."""
+
+
 def show_value(value: Any, limit: int = SHOW_LIMIT) -> str:
     """``value`` as JSON-like text for a one-line message, at most ``limit`` characters.
 
@@ -327,9 +333,9 @@ def _show(value: Any, budget: int) -> str:
         if len(value) > budget:
             value = value[:budget]
         text = json.dumps(value, ensure_ascii=False)
-        # lone surrogates cannot be written as UTF-8, and the line and paragraph
-        # separators break lines: show them escaped
-        text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+        # lone surrogates cannot be written as UTF-8, the line and paragraph separators
+        # break lines, and a direction control (U+202E) turns the message around: escaped
+        text = _UNSHOWN.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
     if value is None or isinstance(value, bool | float):
         return json.dumps(value)

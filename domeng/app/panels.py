@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import re
@@ -27,6 +28,7 @@ __all__ = [
     "RulesView",
     "ScenarioView",
     "lesson_html",
+    "outside_address",
     "rules_html",
     "rules_markdown",
     "stones_by_round",
@@ -35,16 +37,77 @@ __all__ = [
 
 
 def lesson_html(markdown: str) -> str:
-    """A lesson's Markdown as HTML (raw HTML in it is escaped, not run).
+    """A lesson's Markdown as HTML that stays inside the lesson: raw HTML in it is escaped,
+    not run; an image shows only when the link itself carries it (a ``data:`` picture),
+    else its alt text, so that a lesson makes no browser fetch anything from another host;
+    a link to another site opens in a new tab, without telling that site where it came from
+    (``rel="noopener noreferrer"``), and shows the address it goes to.
 
     >>> lesson_html("A **CEKI** ends it.")
     '<p>A <strong>CEKI</strong> ends it.</p>\\n'
     >>> "<script>" in lesson_html("<script>x</script>")
     False
+    >>> lesson_html("![a pixel](http://example.org/p.png)")
+    '<p>a pixel</p>\\n'
+    >>> lesson_html("[the rules](https://example.org/rules)")  # doctest: +NORMALIZE_WHITESPACE
+    '<p><a href="https://example.org/rules" rel="noopener noreferrer"
+    target="_blank">the rules</a> (example.org)</p>\\n'
     """
     import mistune
 
-    return mistune.create_markdown(escape=True)(markdown)
+    return mistune.create_markdown(renderer=_lesson_renderer()(escape=True))(markdown)
+
+
+_PICTURE = re.compile(r"data:image/(png|gif|jpeg|webp);", re.IGNORECASE)
+"""The pictures a lesson may show: those its link carries, in a format no script runs in."""
+
+
+def outside_address(url: str) -> str | None:
+    """What a link of a lesson shows of where it goes when that is another site (its
+    host, or the address of a ``mailto:``), None when it stays on the page's own server
+    (a relative link, ``#part``).
+
+    >>> outside_address("https://example.org/x"), outside_address("//example.org/x")
+    ('example.org', 'example.org')
+    >>> outside_address("play.ipynb?s=v1.x"), outside_address("#r12")
+    (None, None)
+    >>> outside_address("\\\\\\\\example.org/x")  # browsers read back slashes as slashes
+    'example.org'
+    """
+    from urllib.parse import urlsplit
+
+    probe = re.sub(r"[\t\n\r]", "", url).strip().replace("\\", "/")
+    parts = urlsplit(probe)
+    if not parts.scheme and not parts.netloc and not probe.startswith("//"):
+        return None
+    return parts.hostname or parts.path or probe
+
+
+@functools.cache
+def _lesson_renderer() -> type:
+    """The renderer of :func:`lesson_html`: mistune's, with its links and images kept
+    inside the lesson."""
+    import mistune
+
+    class LessonRenderer(mistune.HTMLRenderer):
+        def image(self, text: str, url: str, title: str | None = None) -> str:
+            if _PICTURE.match(url.strip()):
+                return super().image(text, url.strip(), title)
+            return text  # the alt text: nothing fetched from anywhere
+
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            where = outside_address(url)
+            if where is None:
+                return super().link(text, url, title)
+            href = self.sanitize_url(url)
+            if href.startswith("#harmful"):  # javascript: and the like: the text alone
+                return text
+            attrs = {"href": href, "rel": "noopener noreferrer", "target": "_blank"}
+            if title:
+                attrs["title"] = title
+            return f"<a{self.render_attrs(attrs)}>{text}</a> ({html.escape(where)})"
+
+    return LessonRenderer
 
 
 RULES_ID = "domeng-rules-"

@@ -12,8 +12,8 @@ from domeng.cli.options import add_language_argument
 from domeng.i18n import words
 from domeng.web.serve import MAX_VISITORS, build_site, copy_notebooks, serve
 
-__all__ = ["add_server_arguments", "port_arg", "run_app", "run_hub_config", "run_notebooks",
-           "run_site", "visitors_arg"]
+__all__ = ["add_server_arguments", "count_arg", "port_arg", "run_app", "run_hub_config",
+           "run_notebooks", "run_site", "visitors_arg"]
 
 
 def port_arg(lang: str | None) -> Callable[[str], int]:
@@ -51,6 +51,24 @@ def visitors_arg(lang: str | None) -> Callable[[str], int]:
     return visitors
 
 
+def count_arg(lang: str | None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number 1–``MAX_VISITORS``, else a one-line error in
+    ``lang``."""
+    _ = words(lang)
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if not 1 <= value <= MAX_VISITORS:
+            raise argparse.ArgumentTypeError(_("{value} is not a number 1–{most}",
+                                               value=repr(text), most=MAX_VISITORS))
+        return value
+
+    return count
+
+
 def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
                          lang: str | None = None) -> None:
     """``--port``, ``--ip`` and ``--lang`` for ``domeng app`` and ``domeng play``;
@@ -68,6 +86,24 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
                              "(default 2) and one the other page, N + 1 in all; says how "
                              "much memory that takes, and refuses a class this machine "
                              "cannot hold")
+    parser.add_argument("--allow-host", metavar="NAME", action="append", default=[],
+                        dest="allow_hosts",
+                        help="a name the server answers to besides its own (repeatable): "
+                             "the Host of every request is checked, so another site "
+                             "cannot reach it by a name of its own")
+    parser.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],
+                        dest="trusted_proxies",
+                        help="the address (or network, 10.0.0.0/8) of a reverse proxy in "
+                             "front of the server (repeatable): its X-Forwarded-For names "
+                             "the client, for the limits per client address")
+    parser.add_argument("--public-url", metavar="URL", default=None,
+                        help="the address visitors use (https://domeng.example/), when a "
+                             "reverse proxy serves the server there")
+    parser.add_argument("--loading-per-address", metavar="N", type=count_arg(lang),
+                        default=None, dest="per_address",
+                        help="the pages one client address may have loading (not yet "
+                             "connected) at once; more wait, told when to try again "
+                             "(default 3, or --visitors)")
     add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
                                   "gets ?lang=) and of the messages")
 
@@ -75,7 +111,9 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
 def run_app(args: argparse.Namespace) -> int:
     """``domeng app`` / ``domeng play``."""
     serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None),
-          tables=getattr(args, "tables", None), visitors=getattr(args, "visitors", None))
+          tables=getattr(args, "tables", None), visitors=getattr(args, "visitors", None),
+          allow_hosts=args.allow_hosts, trusted_proxies=args.trusted_proxies,
+          public_url=args.public_url, per_address=args.per_address)
     return 0
 
 

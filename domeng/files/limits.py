@@ -14,6 +14,7 @@ from domeng.errors import ScenarioError, show_value
 from domeng.i18n import N_
 
 __all__ = [
+    "BIDI_CONTROLS",
     "CONTROL",
     "MAX_FILE_BYTES",
     "MAX_HINT",
@@ -43,8 +44,13 @@ MAX_LESSON = 20_000
 MAX_HINT = 1000
 """The longest hint of a puzzle, in characters."""
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""Control characters (line breaks among them): none in a name, a title or a key path."""
+BIDI_CONTROLS = "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069"
+"""The characters that change the direction of the text around them (a right-to-left
+override, U+202E, shows what follows it backwards): none in a name or a title, which the
+app shows inside its own sentences."""
+CONTROL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029{BIDI_CONTROLS}]")
+"""Control characters (line breaks and direction controls among them): none in a name, a
+title or a key path."""
 _CONTROL_IN_PROSE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 

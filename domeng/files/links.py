@@ -61,6 +61,8 @@ from domeng.tiles import TILES, parse_tile
 
 __all__ = [
     "DEFAULT_BASE",
+    "LINK_TOO_LONG",
+    "MAX_ADDRESS",
     "MAX_LINK",
     "PAGES",
     "VERSION",
@@ -95,6 +97,11 @@ PAGES = ("tutorial", "play", "practice")
 
 _MOST_OF_AN_ADDRESS = 10_000
 """The most characters an address may add around its value (its base, its other keys)."""
+LINK_TOO_LONG = N_("the link is {size:,} characters long: at most {most:,}")
+"""The refusal of a link too long (``size``, ``most``: characters), in one line."""
+MAX_ADDRESS = MAX_LINK + _MOST_OF_AN_ADDRESS
+"""The longest address (a lesson link with its base and other keys) the app reads, in
+characters; a server reads requests at least this long (:mod:`domeng.web.guard`)."""
 _PASS_CODE = 84
 _SEAT_GIVEN = 0x80
 _VALUE = re.compile(r"[A-Za-z0-9_-]*")
@@ -253,9 +260,8 @@ def value_of(text: str) -> str:
     """
     if not isinstance(text, str):
         raise LinkError(N_("not a link: {value}"), value=show_value(text))
-    if len(text) > MAX_LINK + _MOST_OF_AN_ADDRESS:  # before the address is even parsed
-        raise LinkError(N_("the link is {size:,} characters long: at most {most:,}"),
-                        size=len(text), most=MAX_LINK)
+    if len(text) > MAX_ADDRESS:  # before the address is even parsed
+        raise LinkError(LINK_TOO_LONG, size=len(text), most=MAX_LINK)
     text = text.strip()
     if _PREFIX.match(text):
         return text
@@ -322,8 +328,7 @@ def unpack(text: str) -> dict[str, Any]:
 
 def _unpack(value: str) -> dict[str, Any]:
     if len(value) > MAX_LINK:
-        raise LinkError(N_("the link is {size:,} characters long: at most {most:,}"),
-                        size=len(value), most=MAX_LINK)
+        raise LinkError(LINK_TOO_LONG, size=len(value), most=MAX_LINK)
     prefix = _PREFIX.match(value)
     if prefix is None:
         raise LinkError(N_("not a link: a Domeng link's value starts with {prefix}, not "

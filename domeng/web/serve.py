@@ -39,6 +39,14 @@ the browser tests use :func:`voila_flags`. They are:
   take comm, kernel-info and shutdown messages only), and IPython's history, which
   Voilà never stores; about 0.1 s less CPU at each kernel's start.
 
+A server a class can put on the internet (:class:`Guard`, from ``--allow-host``,
+``--trusted-proxy``, ``--public-url`` and ``--loading-per-address``): every request passes
+:mod:`domeng.web.guard` first (its ``Host``, its path, its client's address, the pages'
+headers, a log without tokens), and the pages' kernels are bounded by
+:mod:`domeng.web.kernels` (per client address while loading, by the machine's memory in
+all). The tornado settings carry ``domeng_public_url`` and ``domeng_client_ip`` for the
+tables' handlers.
+
 >>> flags = voila_flags(ip="127.0.0.1", port=8866, pool=2)
 >>> "--Voila.port_retries=0" in flags, "--template=domeng" in flags
 (True, True)
@@ -56,18 +64,40 @@ import signal
 import socket
 import threading
 from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from domeng.errors import DomengError, ngettext
+from domeng.files.links import LINK_TOO_LONG, MAX_ADDRESS, MAX_LINK
 from domeng.i18n import DEFAULT, N_, check_language, languages, words
+from domeng.web.guard import (
+    GuardedApplication,
+    accepted_language,
+    allowed_hosts,
+    client_address,
+    host_name,
+    log_request,
+    page_headers,
+    parse_proxies,
+    quiet_logs,
+)
+from domeng.web.kernels import (
+    PER_ADDRESS,
+    SWEEP_EVERY,
+    Busy,
+    PageKernels,
+    busy_page,
+    machine_memory_mb,
+    most_pages,
+)
 
 __all__ = [
-    "PAGES", "ServeError", "build_site", "copy_notebooks", "kernel_argv", "notebook_names",
+    "PAGES", "Guard", "ServeError", "build_site", "copy_notebooks", "kernel_argv", "notebook_names",
     "notebooks_dir",
-    "opening_url", "serve", "template_path", "tutorial_languages", "tutorial_notebook",
+    "guard", "opening_url", "serve", "template_path", "tutorial_languages", "tutorial_notebook",
     "voila_flags", "written_tutorial",
 ]
 
@@ -82,9 +112,13 @@ POOL = 2
 """Preheated kernels waiting for the page ``/`` opens, without ``--visitors``."""
 MAX_VISITORS = 500
 """The largest class ``--visitors`` takes."""
-KERNEL_MB = 130
-"""Memory one page's kernel holds (RSS, MB) once its visitor has opened it: measured by
-``benchmarks/bench_voila.py`` (the tutorial, after its later tables; RESULTS-voila.md)."""
+KERNEL_MB = 70
+"""Memory one page's kernel holds (RSS, MB) once its visitor has opened it: the largest
+measured (67 MB, the tutorial's kernel with all its tables laid out; a preheated kernel
+55 MB, and a play page's after 400 Steps 56 MB), by headless chromium against
+``domeng app`` (benchmarks/README.md, "The limits of a server on the internet"). The
+memory cap of the pages (:func:`domeng.web.kernels.most_pages`) and ``--visitors``'
+figures count it."""
 KERNEL_CPU = 2.0
 """CPU seconds one kernel takes to start and run the tutorial ahead (the same benchmark);
 a 2-core machine preheats two at a time."""
@@ -339,10 +373,30 @@ def _voila_app():
         machine has cores, besides the pool's own refills.
         """
 
+        pages: PageKernels | None = None
+        """The server's pages and their kernels (:mod:`domeng.web.kernels`); None: no limit."""
+        visit: Any = None
+        """This request's place among :attr:`pages`, once admitted."""
+
         def initialize(self, turns: asyncio.Semaphore, notebooks: Collection[str] = (),
-                       **kwargs: Any) -> None:
-            self.turns, self.notebooks = turns, notebooks
+                       pages: PageKernels | None = None, **kwargs: Any) -> None:
+            self.turns, self.notebooks, self.pages = turns, notebooks, pages
             super().initialize(**kwargs)
+
+        @property
+        def kernel_manager(self) -> Any:
+            """Voilà's kernel manager, telling :attr:`pages` which kernel this page got
+            (a preheated one or one started for it)."""
+            manager = self.settings["kernel_manager"]
+            return manager if self.visit is None else _Telling(manager, self._got_kernel)
+
+        def _got_kernel(self, kernel_id: str) -> None:
+            self.pages.got_kernel(self.visit, kernel_id)
+
+        def _language(self) -> str:
+            return accepted_language(self.get_argument("lang", None),
+                                     self.request.headers.get("Accept-Language"),
+                                     self.settings.get("domeng_lang"))
 
         async def get(self, path: str | None = None) -> None:
             folder, _, name = self.request.path.rpartition("/")
@@ -350,9 +404,29 @@ def _voila_app():
             if to is not None:  # tutorial.ipynb?lang=id: the tutorial written in Indonesian
                 self.redirect(f"{folder}/{to}")
                 return
+            size = len(self.request.path) + len(self.request.query)
+            if size > MAX_ADDRESS:  # before a kernel: no page would read it
+                self.set_status(400)
+                self.set_header("Content-Type", "text/plain; charset=utf-8")
+                self.finish(words(self._language())(LINK_TOO_LONG, size=size, most=MAX_LINK)
+                            + "\n")
+                return
+            if self.pages is not None:
+                try:
+                    self.visit = self.pages.admit(self.settings["domeng_client_ip"](self.request))
+                except Busy as busy:
+                    self.set_status(503)
+                    self.set_header("Retry-After", str(busy.seconds))
+                    self.set_header("Cache-Control", "no-store")
+                    self.finish(busy_page(busy.seconds, self._language()))
+                    return
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
-            async with self.turns:
-                await super().get(path)
+            try:
+                async with self.turns:
+                    await super().get(path)
+            finally:
+                if self.visit is not None:
+                    self.pages.delivered(self.visit)
 
     class KernelSpecs(KernelSpecManager):
         """The kernelspecs as Jupyter finds them, each started by :func:`kernel_argv`."""
@@ -372,6 +446,9 @@ def _voila_app():
         notebooks: tuple[str, ...] = ()
         tables: Path | None = None
         """Where the tables played together are saved (domeng.together); None: the default."""
+        guard: Guard | None = None
+        """The server's limits and names (:class:`Guard`); None: a server on loopback with
+        the defaults."""
 
         def init_handlers(self) -> list:
             from domeng.together.handlers import handlers as together
@@ -385,7 +462,8 @@ def _voila_app():
                 return base + opening_url(page, query, lang=lang, notebooks=notebooks)
 
             turns = asyncio.Semaphore(AT_ONCE)
-            handlers = [(h[0], PageHandler, {**h[2], "turns": turns, "notebooks": notebooks})
+            handlers = [(h[0], PageHandler, {**h[2], "turns": turns, "notebooks": notebooks,
+                                             "pages": self.pages})
                         if h[1] is TornadoVoilaHandler else h
                         for h in super().init_handlers()]
             folder = self.tables or tables_folder()
@@ -397,9 +475,57 @@ def _voila_app():
                     *handlers]
 
         def init_settings(self) -> dict:
-            """Voilà's settings, its kernels started by :func:`kernel_argv`."""
+            """Voilà's settings, its kernels started by :func:`kernel_argv`, with the
+            :class:`Guard`'s: the names the server answers to, the client's address
+            (``domeng_client_ip``, ``domeng_public_url``: the tables' handlers read them
+            too), the pages' headers and a log without tokens."""
             self.voila_configuration.kernel_spec_manager_class = self.kernel_specs
-            return super().init_settings()
+            settings = super().init_settings()
+            guard = self.guard or Guard()
+            manager = self.kernel_manager
+
+            def connections(kernel_id: str) -> int | None:
+                if kernel_id not in manager:
+                    return None
+                return manager.kernel_model(kernel_id).get("connections", 0)
+
+            self.pages = PageKernels(connections, per_address=guard.per_address,
+                                     most=guard.most)
+            hosts = allowed_hosts(self.ip, allow=guard.allow_hosts, public_url=guard.public_url)
+            port = f":{self.port}"
+            headers = page_headers([f"{h if ':' not in h else f'[{h}]'}{port}" for h in hosts])
+            return {**settings, "domeng_hosts": hosts, "domeng_lang": self.lang,
+                    "domeng_public_url": guard.public_url,
+                    "domeng_client_ip": client_address(guard.trusted_proxies),
+                    "headers": {**settings.get("headers", {}), **headers},
+                    "log_function": log_request}
+
+        def start(self) -> None:
+            """Voilà's start, on the guarded application (:mod:`domeng.web.guard`), with
+            the sweep of the pages' kernels (:mod:`domeng.web.kernels`)."""
+            import tempfile
+
+            from tornado.ioloop import PeriodicCallback
+
+            self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+            quiet_logs(self.log)
+            settings = self.init_settings()
+            self.app = GuardedApplication(**settings)
+            self.app.settings.update(self.tornado_settings)
+            self.app.add_handlers(".*$", self.init_handlers())
+            PeriodicCallback(self._sweep, SWEEP_EVERY * 1000).start()
+            self.listen()
+
+        async def _sweep(self) -> None:
+            """Shut down the kernels of pages never connected or closed
+            (:meth:`PageKernels.sweep`)."""
+            for kernel_id in self.pages.sweep():
+                self.log.info("domeng: shutting down kernel %s: its page is not open",
+                              kernel_id)
+                try:
+                    await self.kernel_manager.shutdown_kernel(kernel_id)
+                except Exception as exc:  # noqa: BLE001 - gone already: nothing to end
+                    self.log.debug("domeng: kernel %s: %s", kernel_id, exc)
 
         def initialize(self, argv: Any = None) -> None:
             super().initialize(argv)
@@ -455,6 +581,50 @@ def _voila_app():
             end_kernels()  # any the pool started while shutting down
 
     return DomengVoila, Config
+
+
+class _Telling:
+    """A kernel manager as one page's handler sees it: the kernel the page gets (started
+    for it, or a preheated one) is told to ``told``; the rest is the manager's."""
+
+    def __init__(self, manager: Any, told: Callable[[str], None]) -> None:
+        self._manager, self._told = manager, told
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        from jupyter_core.utils import ensure_async
+
+        kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._told(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        got = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._told(got[2])  # (render_task, rendered_cache, kernel_id)
+        return got
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a server on the internet is told (``domeng app``'s options): ``allow_hosts``
+    (``--allow-host``), ``trusted_proxies`` (``--trusted-proxy``, parsed),
+    ``public_url`` (``--public-url``), ``per_address`` (``--loading-per-address``) and
+    ``most``, the most pages at once (default: from the machine's memory,
+    :func:`domeng.web.kernels.most_pages`)."""
+
+    allow_hosts: tuple[str, ...] = ()
+    trusted_proxies: tuple[Any, ...] = ()
+    public_url: str | None = None
+    per_address: int = PER_ADDRESS
+    most: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.most:
+            object.__setattr__(self, "most", most_pages(
+                machine_memory_mb(), kernel_mb=KERNEL_MB, server_mb=SERVER_MB,
+                pooled=POOL + 1))
 
 
 def end_kernels() -> None:
@@ -520,7 +690,7 @@ def class_memory(visitors: int | None) -> tuple[int, int]:
     page (each student's kernel, and the pool filled again behind them), Voilà included.
 
     >>> class_memory(30)
-    (4280, 8180)
+    (2420, 4520)
     """
     pool = (visitors or POOL) + 1
     return SERVER_MB + pool * KERNEL_MB, SERVER_MB + (pool + (visitors or POOL)) * KERNEL_MB
@@ -532,12 +702,12 @@ def check_visitors(visitors: int, available_mb: float | None = None) -> tuple[in
     memory the system has available now, from psutil).
 
     >>> check_visitors(30, available_mb=16_000)
-    (4280, 8180)
+    (2420, 4520)
     >>> try:
     ...     check_visitors(30, available_mb=4_000)
     ... except ServeError as exc:
     ...     print(exc.describe())  # doctest: +NORMALIZE_WHITESPACE
-    a class of 30 needs about 8,180 MB (130 MB a kernel), but this machine has 4,000 MB
+    a class of 30 needs about 4,520 MB (70 MB a kernel), but this machine has 4,000 MB
     available: give a smaller --visitors
     """
     if available_mb is None:
@@ -556,19 +726,30 @@ def check_visitors(visitors: int, available_mb: float | None = None) -> tuple[in
 
 def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
           lang: str | None = None, visitors: int | None = None,
-          tables: str | Path | None = None) -> None:
+          tables: str | Path | None = None, allow_hosts: Collection[str] = (),
+          trusted_proxies: Collection[str] = (), public_url: str | None = None,
+          per_address: int | None = None) -> None:
     """Serve the notebooks with Voilà until stopped, ``/`` opening at ``page`` in ``lang``
     (the tutorial in that language, the play page with ``?lang=``). ``visitors``: the size
     of a class arriving at once (:func:`kernel_pools`); refused with :class:`ServeError`
     when the machine cannot hold it (:func:`check_visitors`). The tables played together
     (:mod:`domeng.together`) are saved in and resumed from ``tables`` (None:
-    :func:`domeng.together.handlers.tables_folder`)."""
+    :func:`domeng.together.handlers.tables_folder`).
+
+    On the internet (:func:`guard`): ``allow_hosts``, the names the server answers to
+    besides its own; ``trusted_proxies``, the proxies whose ``X-Forwarded-For`` names the
+    client; ``public_url``, the address its visitors use; ``per_address``, the pages one
+    client address may have loading at once (default 3, or ``visitors``)."""
     _ = words(lang)
     if page not in PAGES:
         raise ServeError(N_("no page {page}: the pages are {pages}"), page=repr(page),
                          pages=", ".join(PAGES))
     lang = check_language(lang)
     memory = check_visitors(visitors) if visitors else None
+    guarded = guard(allow_hosts=allow_hosts, trusted_proxies=trusted_proxies,
+                    public_url=public_url,
+                    per_address=per_address or max(PER_ADDRESS, visitors or 0),
+                    pooled=(visitors or POOL) + 1)
     app_class, Config = _voila_app()
     check_port(ip, port)
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
@@ -580,6 +761,7 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
         config = Config({"VoilaKernelManager": {"kernel_pools_config": pools}})
         app_class.page, app_class.lang, app_class.notebooks = page, lang, notebooks
         app_class.tables = Path(tables) if tables is not None else None
+        app_class.guard = guarded
         url = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
         if page == "tutorial":
             print(_("Domeng tutorial: {url}  (Ctrl-C stops it)", url=url), flush=True)
@@ -594,6 +776,49 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
                     kernels=visitors + 1, waiting=waiting, arrived=arrived, kernel=KERNEL_MB,
                     seconds=max(5, round(visitors * KERNEL_CPU / 2))), flush=True)
         app_class.launch_instance([str(folder), *voila_flags(ip=ip, port=port)], config=config)
+
+
+def guard(*, allow_hosts: Collection[str] = (), trusted_proxies: Collection[str] = (),
+          public_url: str | None = None, per_address: int = PER_ADDRESS,
+          pooled: int = POOL + 1) -> Guard:
+    """The :class:`Guard` of a server from ``domeng app``'s options, each checked: a
+    host name, an address or network, an ``http(s)://HOST/`` address; else
+    :class:`ServeError`. ``pooled``: the preheated kernels, counted before the pages.
+
+    >>> guard(trusted_proxies=["127.0.0.1"]).trusted_proxies
+    (IPv4Network('127.0.0.1/32'),)
+    >>> try:
+    ...     guard(public_url="domeng.example")
+    ... except ServeError as exc:
+    ...     print(exc.describe())
+    --public-url 'domeng.example' is not an address like https://HOST/
+    """
+    for name in allow_hosts:
+        if host_name(name) is None:
+            raise ServeError(N_("--allow-host {value} is not a host name"), value=repr(name))
+    try:
+        proxies = parse_proxies(trusted_proxies)
+    except ValueError:
+        bad = next(a for a in trusted_proxies if not _is_network(a))
+        # TRANSLATORS: 10.0.0.0/8 is an example of a network; keep it as it is
+        raise ServeError(N_("--trusted-proxy {value} is not an address or a network "
+                            "(like 10.0.0.0/8)"), value=repr(bad)) from None
+    if public_url is not None:
+        parts = urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ServeError(N_("--public-url {value} is not an address like https://HOST/"),
+                             value=repr(public_url))
+    most = most_pages(machine_memory_mb(), kernel_mb=KERNEL_MB, server_mb=SERVER_MB,
+                      pooled=pooled)
+    return Guard(tuple(allow_hosts), proxies, public_url, per_address, most)
+
+
+def _is_network(text: str) -> bool:
+    try:
+        parse_proxies([text])
+    except ValueError:
+        return False
+    return True
 
 
 def copy_notebooks(dest: str | Path, *, force: bool = False) -> list[Path]:
