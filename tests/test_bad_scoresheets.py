@@ -1,6 +1,6 @@
 """Impossible scoresheets end with exit status 2 and one line naming the key and the problem.
 
-``tests/bad_scoresheets/`` holds the corpus (written by ``make_corpus.py``, one mistake per
+``tests/bad_scoresheets/`` holds the corpus (written by ``make_scoresheets.py``, one mistake per
 file, with the words each error must hold in ``expected.json``), as ``tests/bad_inputs/``
 does for scenario and game files.
 """
@@ -31,7 +31,7 @@ EXPECTED: dict[str, dict] = json.loads((CORPUS / "expected.json").read_text(enco
 @functools.cache
 def _make_corpus_module():
     spec = importlib.util.spec_from_file_location("make_scoresheets",
-                                                  CORPUS / "make_corpus.py")
+                                                  CORPUS / "make_scoresheets.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

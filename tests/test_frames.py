@@ -70,7 +70,7 @@ def test_a_chapters_round_of_computers_is_played_out_and_recorded():
         return build_app(seed=4, players=["heuristic"] * 5, open_hands=True, compact=True)
 
     app = make()
-    assert app.controller.round.is_over and app.controller.index == 0
+    assert app.controller.game.rounds[0].is_over and app.controller.index == 0
     rec = frames.record_table(app)
     assert rec is not None and len(rec.frames) >= app.controller.last_index + 1
     assert_replays(make, rec)

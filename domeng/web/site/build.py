@@ -428,7 +428,7 @@ def ready_words() -> dict[str, dict[str, str]]:
 
 
 def clean_pages(site: Path) -> list[str]:
-    """Drop what would reach other hosts; add query.js to the notebooks' pages.
+    """Drop what would reach other hosts; add query.js and player.js to the notebooks' pages.
 
     Removed: the templates' stylesheet links to a CDN (Font Awesome, whose icons the
     page's JS bundles anyway) and the Mermaid loader, which imports from a CDN when
@@ -439,7 +439,8 @@ def clean_pages(site: Path) -> list[str]:
     query_js = (f"window.DOMENG_TUTORIALS = {json.dumps(tutorials)};\n"
                 f"window.DOMENG_LOADING = {json.dumps(loading_words(), ensure_ascii=False)};\n"
                 f"window.DOMENG_READY = {json.dumps(ready_words(), ensure_ascii=False)};\n"
-                + (HERE / "query.js").read_text() + "\n" + (HERE / "player.js").read_text())
+                + (HERE / "query.js").read_text())
+    player_js = (HERE / "player.js").read_text()
     left = []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -455,6 +456,7 @@ def clean_pages(site: Path) -> list[str]:
             where = '<script>window.DOMENG_VOICI = "../build/voici.js";</script>\n'
             new = new.replace(voici_js, (where if later else "")
                               + f'<script id="domeng-query">\n{query_js}</script>\n'
+                              + f'<script id="domeng-player">\n{player_js}</script>\n'
                               + ("" if later else voici_js), 1)
         if new != text:
             page.write_text(new, encoding="utf-8")

@@ -1,7 +1,7 @@
 """Write the corpus of impossible scoresheets that tests/test_bad_scoresheets.py feeds to
 ``domeng score``.
 
-    .venv/bin/python tests/bad_scoresheets/make_corpus.py   # rewrites tests/bad_scoresheets/*.json
+    .venv/bin/python tests/bad_scoresheets/make_scoresheets.py  # rewrites the corpus
 
 Each case is one file, ``NNN-slug.json``, made from :func:`valid_sheet` with one mistake,
 and one entry of ``expected.json``: its kind of mistake and the words the one-line error
