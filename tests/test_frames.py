@@ -97,3 +97,28 @@ def test_json_says_its_format_build_and_table():
         "domeng-frames", 1, "abc", "tutorial/19")
     assert len(data["frames"]) == len(data["moves"])
     assert all(0 <= p < len(data["pieces"]) for f in data["frames"] for p in f)
+
+
+def test_a_quiz_is_recorded_with_every_answer_and_its_right_answer_moves_its_app():
+    from domeng.app.quiz import Quiz, show_term
+    from domeng.terms import Term
+
+    app = build_app(scenario="ceki", compact=True)
+    rec = frames.record_table(app)
+    choices = {"1": "A plain FIRST CAPPU (R14).", "3": "A CEKI (R14, R19).", "5": "POLLO (R19)."}
+
+    def make():
+        return Quiz("How many stones?", choices, answer="3",
+                    on_right=lambda: show_term(app.controller, Term.CEKI))
+
+    quiz = make()
+    recorded = frames.record_quiz(quiz, {"59": (app, rec)})
+    assert quiz.tries == [] and app.controller.index == 0  # both as they were
+    assert_replays(make, recorded)  # (the app is moved by the right answer: put it back)
+    app.controller.jump_to(0)
+    right = [k for k in recorded.moves[0] if k.endswith("domeng-quiz-choice-1|")]
+    (table, frame), = recorded.side[f"0|{right[0]}"]
+    show_term(app.controller, Term.CEKI)
+    assert table == "59" and rec.frame_key(app) == rec.frames[frame]
+    wrong = [k for k in recorded.moves[0] if k.endswith("domeng-quiz-choice-0|")]
+    assert f"0|{wrong[0]}" not in recorded.side  # a wrong answer moves nothing

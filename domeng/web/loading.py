@@ -54,6 +54,9 @@ CLICKED_EARLY = N_("This table is still getting ready: your click will be carrie
 # the browser then fetches; the table works again once it has started
 ENGINE_FETCHED = N_("This needs the game's engine, which your browser is fetching now: the "
                     "table answers again as soon as it has started.")
+# TRANSLATORS: on a static page while the browser fetches the game's engine (Python) for a
+# table that needs it; {done} and {total} are numbers of megabytes, written by the page
+ENGINE_FETCHING = N_("Fetching the game's engine: {done} of about {total} MB")
 # TRANSLATORS: one line on a static page when a table's recorded moves cannot be read (a file
 # missing, cut short or from another version of the site)
 FRAMES_UNREADABLE = N_("This table's recorded moves could not be read, so it waits for the "
@@ -95,8 +98,9 @@ def every_language() -> dict[str, dict[str, str]]:
 def ready_words(lang: str | None = None) -> dict[str, str]:
     """What a static page's first screen says in ``lang`` (English by default): ``ready``
     over a table drawn before Python started, ``early`` when it is clicked before then,
-    ``engine`` when a click on a recorded table needs Python, ``fallback`` when a table's
-    recording cannot be read, and the site's ``description`` for its web app manifest.
+    ``engine`` when a click on a recorded table needs Python, ``fetching`` while Python is
+    fetched (with the megabytes so far and in all), ``fallback`` when a table's recording
+    cannot be read, and the site's ``description`` for its web app manifest.
 
     >>> ready_words("id")["ready"] != ready_words()["ready"]
     True
@@ -104,6 +108,7 @@ def ready_words(lang: str | None = None) -> dict[str, str]:
     _ = words(lang)
     return {"ready": _(GETTING_READY), "early": _(CLICKED_EARLY),
             "engine": _(ENGINE_FETCHED), "fallback": _(FRAMES_UNREADABLE),
+            "fetching": _(ENGINE_FETCHING),
             "description": _(APP_DESCRIPTION)}
 
 

@@ -440,7 +440,10 @@ def clean_pages(site: Path) -> list[str]:
                 f"window.DOMENG_LOADING = {json.dumps(loading_words(), ensure_ascii=False)};\n"
                 f"window.DOMENG_READY = {json.dumps(ready_words(), ensure_ascii=False)};\n"
                 + (HERE / "query.js").read_text())
-    player_js = (HERE / "player.js").read_text()
+    # what a tutorial fetches when Python is needed: Pyodide and its wheels, Voici's script
+    engine = sum(f.stat().st_size for d in ("static/pyodide", "build") if (site / d).exists()
+                 for f in (site / d).rglob("*") if f.is_file())
+    player_js = f"window.DOMENG_ENGINE_BYTES = {engine};\n" + (HERE / "player.js").read_text()
     left = []
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")

@@ -142,17 +142,27 @@ def _played(data: dict[str, Any]) -> bool:
         ctrl.is_person(s) for s in range(ctrl.seats))
 
 
-def _recorded(data: dict[str, Any], styles: dict[str, str]
-              ) -> tuple[dict[str, Any], str] | None:
-    """A widget output's recording (:func:`domeng.web.site.frames.record_table`) and its first
-    frame as the page shows it, when it is a table whose course is fixed."""
+def _recorded(data: dict[str, Any], styles: dict[str, str], index: int,
+              apps: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """A widget output's recording (:func:`domeng.web.site.frames.record_table`, or
+    :func:`~domeng.web.site.frames.record_quiz` for a quiz) and its first frame as the page
+    shows it, when it is a table whose course is fixed. ``apps`` collects the apps recorded
+    (by cell ``index``), whose moments a later quiz's right answer shows."""
     from ipywidgets.widgets.widget import _instances
 
+    from domeng.app.quiz import Quiz
     from domeng.web.site import frames
 
     view = data.get("application/vnd.jupyter.widget-view+json")
     root = _instances.get(view.get("model_id")) if view else None
-    rec = frames.record_table(root) if root is not None else None
+    if root is None:
+        return None
+    if isinstance(root, Quiz):
+        rec = frames.record_quiz(root, apps)
+    else:
+        rec = frames.record_table(root)
+        if rec is not None:
+            apps[str(index)] = (root, rec)
     if rec is None:
         return None
     styles.update(rec.styles)
@@ -203,6 +213,7 @@ def cells(notebook: Path, query: str = "", *, record: bool = False
         outputs[index] = got
         shown.append({"index": index, "kind": "code", "html": ""})
     styles: dict[str, str] = {}
+    apps: dict[str, Any] = {}
     # the widgets are drawn once every cell has run: a table a later cell sets up (the play
     # page's language, the tutorial's later chapters) is drawn as the page first shows it
     for entry in shown:
@@ -213,7 +224,7 @@ def cells(notebook: Path, query: str = "", *, record: bool = False
             if isinstance(out, str):
                 parts.append(f'<div class="jp-RenderedText"><pre>{html.escape(out)}</pre></div>')
                 continue
-            recorded = _recorded(out, styles) if record else None
+            recorded = _recorded(out, styles, entry["index"], apps) if record else None
             if recorded is not None and "frames" not in entry:
                 entry["frames"], drawn = recorded
                 parts.append(drawn)

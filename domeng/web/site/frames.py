@@ -206,6 +206,9 @@ class Recording:
     moves: list[dict[str, int]] = field(default_factory=list)
     jumps: dict[str, int] = field(default_factory=dict)
     local: dict[str, dict[str, int]] = field(default_factory=dict)
+    side: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    """What a move does to another table of the page: ``"FRAME|KEY"`` to ``(table, frame)``
+    pairs (a quiz's right answer moves its chapter's app to the moment that shows it)."""
     """A local click's key to what it turns its leaf into: {piece now: piece after}."""
     esm: dict[str, str] = field(default_factory=dict)
     styles: dict[str, str] = field(default_factory=dict)
@@ -260,6 +263,7 @@ class Recording:
         return {"format": FORMAT, "version": VERSION, "build": build, "table": table,
                 "pieces": self.pieces, "frames": [list(f) for f in self.frames],
                 "moves": self.moves, "jumps": self.jumps, "local": self.local,
+                "side": self.side,
                 "esm": [self.esm[name] for name in sorted(self.esm)],
                 "classes": classes, "styles": self.styles,
                 "shells": {str(n): tag for n, tag in self.shells.items()},
@@ -345,6 +349,7 @@ def _do(root: Any, key: str) -> None:
 def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], Any],
            hold: Callable[[], Any] = contextlib.nullcontext,
            follow: Callable[[Any, str], bool] | None = None,
+           after: Callable[[Recording, int, str], None] | None = None,
            limit: int = LIMIT) -> Recording:
     """Every frame ``root`` can reach by the learner's clicks, and where each click leads.
 
@@ -352,7 +357,9 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
     there (:func:`controller_restore`): frames of one moment share their moves, found once;
     within ``hold()`` the table draws once, at its end.
     The exploration is breadth first; a jump (a click whose target does not depend on the
-    frame) is followed once and shared. Raises :class:`TooLarge` past ``limit`` frames."""
+    frame) is followed once and shared. ``after(recording, frame, key)`` is called after each
+    click is followed (from ``frame``), to note what it did elsewhere (:func:`record_quiz`).
+    Raises :class:`TooLarge` past ``limit`` frames."""
     rec = Recording()
     first, _ = rec.add(rec.frame_key(root))
     for act in actions(root, follow):
@@ -361,9 +368,9 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
             start = now = rec.frames[first][rec.leaf_at[act.local]]
             for _ in range(4):
                 act.do()
-                after = rec.frame_key(root)[rec.leaf_at[act.local]]
-                turns[str(now)] = after
-                now = after
+                turned = rec.frame_key(root)[rec.leaf_at[act.local]]
+                turns[str(now)] = turned
+                now = turned
                 if now == start:
                     rec.local[act.key] = turns
                     break
@@ -384,6 +391,8 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
             with hold():
                 restore(moment)
                 act.do()
+            if after is not None:
+                after(rec, at, act.key)
             target, new = rec.add(rec.frame_key(root))
             if new:
                 if len(rec.frames) > limit:
@@ -426,4 +435,42 @@ def record_table(root: Any) -> Recording | None:
         rec = None
     with hold():
         restore(start)
+    return rec
+
+
+def record_quiz(quiz: Any, apps: dict[str, tuple[Any, Recording]]) -> Recording:
+    """A quiz's recording: every answer, in every order, and the feedback it brings; and
+    what a right answer does to an app of the page (``apps``: each recorded app's table name,
+    its root and recording), noted in :attr:`Recording.side`. The quiz and the apps are as
+    they were afterwards."""
+    buttons = list(quiz.buttons)
+
+    def identity() -> Any:
+        return (tuple(b.button_style for b in buttons), quiz.feedback.value, quiz.solved,
+                tuple(quiz.tries))
+
+    def restore(at: Any) -> None:
+        styles, feedback, solved, tries = at
+        for b, style in zip(buttons, styles, strict=True):
+            b.button_style = style
+        quiz.feedback.value, quiz.solved, quiz.tries = feedback, solved, list(tries)
+        quiz.sent()
+
+    starts = {name: controller_restore(root) for name, (root, _) in apps.items()}
+    before = {name: moves[1]() for name, moves in starts.items()}
+
+    def after(rec: Recording, at: int, key: str) -> None:
+        for name, (root, recorded) in apps.items():
+            put_back, now, hold = starts[name]
+            if now() == before[name]:
+                continue
+            frame = recorded.find(root)
+            if frame is not None:
+                rec.side.setdefault(f"{at}|{key}", []).append((name, frame))
+            with hold():
+                put_back(before[name])
+
+    start = identity()
+    rec = record(quiz, restore=restore, identity=identity, after=after)
+    restore(start)
     return rec

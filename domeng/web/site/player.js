@@ -15,7 +15,8 @@
   var lang = named && all[named[1]] ? named[1] : asked && all[asked[1]] ? asked[1] : "en";
   var said = all[lang] || all.en || {};
 
-  // Python, fetched once, when something needs it (voici.js starts the page's kernel)
+  // Python, fetched once, when something needs it (voici.js starts the page's kernel); the
+  // page says how far it is, in megabytes, until the first live output is there
   var started = false;
   window.domengStartPython = function () {
     if (started || !window.DOMENG_VOICI) return;
@@ -23,6 +24,35 @@
     var script = document.createElement("script");
     script.src = window.DOMENG_VOICI;
     document.body.appendChild(script);
+    progress();
+  };
+  var progress = function () {
+    var total = (window.DOMENG_ENGINE_BYTES || 0) / 1e6;
+    if (!total || !window.performance || !performance.getEntriesByType || !said.fetching) return;
+    var box = document.createElement("p");
+    box.className = "domeng-fetching";
+    box.setAttribute("role", "status");
+    var words = document.createElement("span");
+    var bar = document.createElement("progress");
+    bar.max = 100;
+    box.appendChild(words);
+    box.appendChild(bar);
+    document.body.appendChild(box);
+    var since = performance.now();
+    var number = function (x) { return x.toLocaleString(lang, { maximumFractionDigits: 1 }); };
+    var tick = function () {
+      if (document.querySelector(".jp-OutputArea-output")) { box.remove(); return; }
+      var done = 0;
+      performance.getEntriesByType("resource").forEach(function (e) {
+        if (e.startTime >= since) done += e.decodedBodySize || e.transferSize || 0;
+      });
+      done = Math.min(done / 1e6, total);
+      words.textContent = said.fetching.replace("{done}", number(done))
+                                       .replace("{total}", number(Math.round(total)));
+      bar.value = Math.min(99, Math.round(100 * done / total));
+      setTimeout(tick, 500);
+    };
+    tick();
   };
   var tell = function (text) {
     var line = document.querySelector(".domeng-first-said");
@@ -146,8 +176,15 @@
       if (target === undefined) target = data.jumps[key];
       if (target === undefined) { handOver(); return; }
       if (!/\|act\|domeng-step\|$/.test(key)) stopAuto();
+      var effects = (data.side || {})[current + "|" + key] || [];
       history.push(key);
       show(target);
+      // what the move does to another table (a quiz's right answer shows its chapter's moment)
+      effects.forEach(function (effect) {
+        var other = document.querySelector('.domeng-first-output[data-frames*="/' +
+                                           effect[0] + '.json#"]');
+        if (other && other.domengPlayer) other.domengPlayer.show(effect[1]);
+      });
     };
     // a click the recording cannot answer: the live table takes over, once Python is there
     var handOver = function () {
@@ -173,7 +210,10 @@
       var badge = picture.querySelector(".domeng-first-ready");
       if (badge) badge.remove();
       picture.classList.add("domeng-static");
-      picture.domengPlayer = { go: go, history: history, frame: function () { return current; } };
+      picture.domengPlayer = {
+        go: go, history: history, frame: function () { return current; },
+        show: function (target) { stopAuto(); show(target); },
+      };
     });
   };
 
