@@ -122,3 +122,21 @@ def test_a_quiz_is_recorded_with_every_answer_and_its_right_answer_moves_its_app
     assert table == "59" and rec.frame_key(app) == rec.frames[frame]
     wrong = [k for k in recorded.moves[0] if k.endswith("domeng-quiz-choice-0|")]
     assert f"0|{wrong[0]}" not in recorded.side  # a wrong answer moves nothing
+
+
+def test_a_seat_task_is_recorded_with_every_seat_clicked_and_its_verdict():
+    from domeng.app.practice import SeatTask
+    from domeng.positions import PLAYERS, position
+
+    def make():
+        return SeatTask(position("blocked"), "wins", names=PLAYERS, lang="lt")
+
+    task = make()
+    rec = frames.record_seat_task(task)
+    assert task.question.tries == [] and task.question.chosen == -1  # as it was
+    assert_replays(make, rec)
+    seats = [k for k in rec.moves[0] if "|sel|seat-" in k]
+    assert len(seats) == 5 and len({rec.moves[0][k] for k in seats}) == 5  # a verdict each
+    right = f"seat-{task.question.answer}"
+    frame = rec.moves[0][next(k for k in seats if k.endswith(right))]
+    assert 'data-solved="true"' in "".join(rec.pieces[p] for p in rec.frames[frame])

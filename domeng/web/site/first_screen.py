@@ -150,7 +150,9 @@ def _recorded(data: dict[str, Any], styles: dict[str, str], index: int,
     (by cell ``index``), whose moments a later quiz's right answer shows."""
     from ipywidgets.widgets.widget import _instances
 
+    from domeng.app.practice import SeatTask
     from domeng.app.quiz import Quiz
+    from domeng.web.pages.later import LaterTask
     from domeng.web.site import frames
 
     view = data.get("application/vnd.jupyter.widget-view+json")
@@ -159,6 +161,9 @@ def _recorded(data: dict[str, Any], styles: dict[str, str], index: int,
         return None
     if isinstance(root, Quiz):
         rec = frames.record_quiz(root, apps)
+    elif isinstance(root, LaterTask):
+        task = root.children[0] if root.children else None
+        rec = frames.record_seat_task(task) if isinstance(task, SeatTask) else None
     else:
         rec = frames.record_table(root)
         if rec is not None:

@@ -474,3 +474,22 @@ def record_quiz(quiz: Any, apps: dict[str, tuple[Any, Recording]]) -> Recording:
     rec = record(quiz, restore=restore, identity=identity, after=after)
     restore(start)
     return rec
+
+
+def record_seat_task(task: Any) -> Recording:
+    """A seat question's recording (:class:`~domeng.app.practice.SeatTask`): every seat
+    clicked, in every order, and the verdict it brings. The task is as it was afterwards."""
+    q = task.question
+
+    def identity() -> Any:
+        return q.chosen, q.solved, tuple(q.tries)
+
+    def restore(at: Any) -> None:
+        q.chosen, q.solved, q.tries = at[0], at[1], list(at[2])
+        task.errors.value = ""
+        q.revision += 1
+
+    start = identity()
+    rec = record(task, restore=restore, identity=identity)
+    restore(start)
+    return rec
