@@ -88,6 +88,9 @@
       go(leaf + "|sel|" + chosen);
     };
     this.send = function (message) {
+      // only a control's press or change is a move; a page's signal (signal.js says it is
+      // drawn) has no kernel to tell here
+      if (!message || message.act == null) return;
       var value = message.value == null ? "" : String(message.value);
       go(leaf + "|act|" + message.act + "|" + value);
     };
