@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from pathlib import Path
 
 import pytest
 
 from domeng.app import build_app
 from domeng.web.site import frames
 from domeng.web.site.first_screen import widget_html
+
+SCENARIOS = Path(frames.__file__).parents[2] / "scenarios"
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -140,3 +143,39 @@ def test_a_seat_task_is_recorded_with_every_seat_clicked_and_its_verdict():
     right = f"seat-{task.question.answer}"
     frame = rec.moves[0][next(k for k in seats if k.endswith(right))]
     assert 'data-solved="true"' in "".join(rec.pieces[p] for p in rec.frames[frame])
+
+
+def test_a_teachers_lesson_file_is_recorded_for_the_tutorials_top(tmp_path, monkeypatch):
+    import json
+
+    from domeng.web.pages.tutorial import opened_slot
+    from domeng.web.site import first_screen
+
+    data = json.loads((SCENARIOS / "ceki.json").read_text(encoding="utf-8"))
+    data["title"] = "Our own CEKI"
+    mine = tmp_path / "our-ceki.json"
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv(first_screen.LESSONS, str(mine))
+    slot = opened_slot("lt")
+    before = slot.children
+    got, missing = first_screen._lessons(slot, {}, builtin=False)
+    assert list(got) == ["our-ceki"] and slot.children == before
+    assert "domeng-opened-lesson" in got["our-ceki"]["html"]
+    assert "Our own CEKI" in got["our-ceki"]["html"] and got["our-ceki"]["frames"]
+    assert first_screen.MISSING in missing and "domeng-query-error" in missing
+
+
+@pytest.mark.parametrize("problem", ["bad", "built-in"])
+def test_domeng_site_refuses_a_lesson_it_cannot_use_in_one_line_and_builds_nothing(
+    tmp_path, capsys, problem
+):
+    from domeng.cli import main
+
+    lesson = tmp_path / ("ceki.json" if problem == "built-in" else "broken.json")
+    lesson.write_text((SCENARIOS / "ceki.json").read_text(encoding="utf-8")
+                      if problem == "built-in" else '{"hands": [["7|1"]]}', encoding="utf-8")
+    dest = tmp_path / "site"
+    assert main(["site", str(dest), "--lesson", str(lesson)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and (lesson.name in err or "7|1" in err), err
+    assert not dest.exists()

@@ -390,6 +390,10 @@ def build_parser(*, lang: str | None = None) -> argparse.ArgumentParser:
                         "whose Python runs in each visitor's browser (Voici and "
                         "Pyodide, fetched once from PyPI and npm and cached).")
     p.add_argument("dest", metavar="DEST", help="a new or empty folder, or an earlier site")
+    p.add_argument("--lesson", metavar="FILE", action="append", default=[], dest="lessons",
+                   help="a lesson of your own (a scenario file), opened on top of the "
+                        "tutorials by ?scenario=NAME (its file's name) without Python, as the "
+                        "built-in lessons are (repeatable)")
     add_language_argument(p, "the errors")
     p.set_defaults(func=serve.run_site)
     p = add("hub-config", help="print a JupyterHub configuration for a class",

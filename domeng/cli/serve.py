@@ -120,7 +120,7 @@ def run_app(args: argparse.Namespace) -> int:
 def run_site(args: argparse.Namespace) -> int:
     """``domeng site DEST``."""
     _ = words(getattr(args, "lang", None))
-    site = build_site(args.dest)
+    site = build_site(args.dest, getattr(args, "lessons", ()))
     print(_("{site}: serve it with  python -m http.server --directory {site}", site=site))
     return 0
 

@@ -63,7 +63,7 @@ import shutil
 import signal
 import socket
 import threading
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -872,11 +872,25 @@ def _cannot_write(path: Path, exc: OSError) -> ServeError:
                       reason=exc.strerror or type(exc).__name__)
 
 
-def build_site(dest: str | Path) -> Path:
+def build_site(dest: str | Path, lessons: Sequence[str | Path] = ()) -> Path:
     """Build the static site into ``dest``: a new or empty folder, or an earlier site there.
 
-    Any other folder is refused, since the build replaces what ``dest`` holds.
+    Any other folder is refused, since the build replaces what ``dest`` holds. ``lessons``:
+    a teacher's lesson files (scenario files), each opened on top of the tutorials by
+    ``?scenario=NAME`` (its file's name) and recorded with the pages as the built-in lessons
+    are; each is read and checked first, and one that cannot be, or whose name a built-in
+    lesson has, is refused in one line before anything is built.
     """
+    from domeng.files.library import builtin_scenarios
+    from domeng.files.records import load
+
+    taken = {r.name for r in builtin_scenarios()}
+    for path in lessons:
+        record = load(Path(path))
+        if record.name in taken:
+            raise ServeError(N_("{path}: a built-in lesson is called {name} already: give "
+                                "your file another name"), path=str(path), name=record.name)
+        taken.add(record.name)
     dest = _folder(dest)
     if dest.is_dir() and any(dest.iterdir()) and not (dest / "voici").is_dir():
         raise ServeError(N_("{path} is not empty and holds no Domeng site: name a new folder "
@@ -885,5 +899,6 @@ def build_site(dest: str | Path) -> Path:
     from domeng.web.site import build
 
     with notebooks_dir() as folder:
-        build.main(["--out", str(dest), "--notebooks", str(folder)])
+        build.main(["--out", str(dest), "--notebooks", str(folder),
+                    *[arg for path in lessons for arg in ("--lesson", str(path))]])
     return dest

@@ -129,6 +129,21 @@ def opened_lesson(query: str | None = None, *, lang: str | None = None) -> w.Wid
                        {"scenario": name}, lang)
 
 
+def lesson_box(record: Record, *, lang: str | None = None) -> w.Widget:
+    """A lesson of a file (a teacher's, put into a static site with ``domeng site --lesson``)
+    as the tutorial's top shows it when its link names it (``?scenario=NAME``): the same box
+    as a built-in lesson's (:func:`opened_lesson`), in ``lang``.
+
+    >>> from domeng.files.library import builtin_scenarios
+    >>> box = lesson_box(builtin_scenarios()[0], lang="lt")
+    >>> "domeng-opened-lesson" in box._dom_classes
+    True
+    """
+    _ = words(lang)
+    return _opened_box(_, record, record.title_in(_.lang) or record.name,
+                       {"scenario": record.name}, lang)
+
+
 def _opened_box(_: Words, record: Record, title: str, kept: dict[str, str],
                 lang: str | None) -> w.Widget:
     """The opened lesson: a line naming it under a bar that keeps ``kept`` (the query that

@@ -537,6 +537,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "_site")
     ap.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")  # domeng.notebooks
+    # a teacher's lesson files, opened on top of the tutorials by ?scenario=NAME like the
+    # built-in lessons, and recorded as they are (domeng site DEST --lesson FILE)
+    ap.add_argument("--lesson", type=Path, action="append", default=[], dest="lessons")
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     out = a.out.resolve()
@@ -603,8 +606,8 @@ def main(argv: list[str] | None = None) -> int:
         if not (out / "voici" / "render" / f"{nb.stem}.html").exists():
             sys.exit(f"voici built no page for {nb.name}")
     # each page's first screen: its text and tables drawn here, shown before Python starts
-    log("first screens: " + ", ".join(first_screen.write_pages(out, notebooks,
-                                                                _domeng("i18n").languages())))
+    log("first screens: " + ", ".join(first_screen.write_pages(
+        out, notebooks, _domeng("i18n").languages(), tuple(a.lessons))))
     write_index(out, notebooks)
     # a manifest in each language and a service worker that keeps this build for the next visit
     tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem

@@ -263,24 +263,36 @@ def _slot(got: list[dict[str, Any] | str]) -> Any:
     return None
 
 
-def _lessons(slot: Any, styles: dict[str, str]) -> tuple[dict[str, Any], str]:
-    """Each built-in lesson as the tutorial's top shows it when its link names it
-    (``?scenario=NAME``, :func:`domeng.web.pages.tutorial.finish_page`), recorded; and the
-    slot's picture for a name there is no lesson of (``MISSING`` where the name goes)."""
+LESSONS = "DOMENG_SITE_LESSONS"
+"""The environment variable naming a teacher's lesson files for the tutorials' tops (their
+paths, ``os.pathsep`` between them; ``domeng site DEST --lesson FILE``)."""
+
+
+def _lessons(slot: Any, styles: dict[str, str], *, builtin: bool = True
+             ) -> tuple[dict[str, Any], str]:
+    """Each built-in lesson (with ``builtin``) and each of a teacher's (``LESSONS``) as the
+    tutorial's top shows it when its link names it (``?scenario=NAME``,
+    :func:`domeng.web.pages.tutorial.finish_page`), recorded; and the slot's picture for a
+    name there is no lesson of (``MISSING`` where the name goes)."""
     from domeng.files.library import builtin_scenarios
-    from domeng.web.pages.tutorial import opened_lesson
+    from domeng.files.records import load
+    from domeng.web.pages.tutorial import lesson_box
     from domeng.web.site import frames
 
+    files = [Path(p) for p in os.environ.get(LESSONS, "").split(os.pathsep) if p]
+    lessons = [*(builtin_scenarios() if builtin else ()), *(load(f) for f in files)]
     before = slot.children
     got: dict[str, Any] = {}
     try:
-        for scenario in builtin_scenarios():
-            slot.show(opened_lesson(f"scenario={scenario.name}", lang=slot.lang))
+        for scenario in lessons:
+            slot.show(lesson_box(scenario, lang=slot.lang))
             rec = frames.record_table(slot)
             if rec is not None:
                 styles.update(rec.styles)
                 got[scenario.name] = {**rec.to_json("", ""), "html": rec.html(0)}
             slot.children = before
+        from domeng.web.pages.tutorial import opened_lesson
+
         slot.show(opened_lesson(f"scenario={MISSING}", lang=slot.lang))
         missing = widget_html(slot, styles)
     finally:
@@ -446,12 +458,14 @@ FRAMES = "frames"
 """The folder, beside the pages, of the tables' recordings (``frames/PAGE/CELL.json``)."""
 
 
-def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...]) -> list[str]:
+def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...],
+                lessons: tuple[Path, ...] = ()) -> list[str]:
     """Write each notebook's first screen into its page under ``site/voici/render``; a page
     that takes its language from its query (the play and practice pages) gets one for each of
     ``languages``. A tutorial's tables whose course is fixed are recorded
     (:mod:`domeng.web.site.frames`) into ``frames/PAGE/CELL.json`` beside the pages, marked
-    with the build they belong to. Returns the pages written."""
+    with the build they belong to, and so is each built-in lesson and each of ``lessons`` (a
+    teacher's files) that a link opens on top. Returns the pages written."""
     from concurrent.futures import ThreadPoolExecutor
 
     jobs = []
@@ -462,7 +476,8 @@ def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...]) -
 
     def run(job: tuple[Path, str, bool]) -> dict[str, Any]:
         nb, query, tutorial = job
-        env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+        env = {**os.environ, "PYTHONWARNINGS": "ignore",
+               LESSONS: os.pathsep.join(str(Path(p).resolve()) for p in lessons)}
         result = subprocess.run([sys.executable, "-m", "domeng.web.site.first_screen",
                                  str(nb), query, *(["--record"] if tutorial else [])],
                                 capture_output=True, text=True, env=env,
