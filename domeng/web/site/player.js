@@ -217,7 +217,34 @@
         go: go, history: history, frame: function () { return current; },
         show: function (target) { stopAuto(); show(target); },
       };
+      carryOut(picture);
     });
+  };
+
+  // a click on a recorded table before its frames are there is kept, and carried out by the
+  // player as soon as they are (said at once, as query.js says it for a table Python draws)
+  var early = [];
+  document.addEventListener("click", function (event) {
+    var picture = event.target.closest && event.target.closest(".domeng-first-output");
+    if (!picture || !picture.hasAttribute("data-frames") ||
+        picture.classList.contains("domeng-static")) return;
+    var hit = event.target.closest("[data-act], [data-id]");
+    if (!hit || event.target.closest("a[href]")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var key = hit.getAttribute("data-act") ? "data-act" : "data-id";
+    early.push([picture, "[" + key + '="' + CSS.escape(hit.getAttribute(key)) + '"]']);
+    tell(said.early);
+  }, true);
+  var carryOut = function (picture) {
+    for (var i = 0; i < early.length; i++) {
+      if (early[i][0] !== picture) continue;
+      var target = picture.querySelector(early[i][1]);
+      if (target) target.click();
+    }
+    early = early.filter(function (e) { return e[0] !== picture; });
+    var line = document.querySelector(".domeng-first-said");
+    if (line && line.textContent === said.early) line.textContent = "";
   };
 
   var fetched = function (picture) {
@@ -299,7 +326,11 @@
   }, { rootMargin: "200% 0px" }) : null;
   var watch = function () {
     document.querySelectorAll(".domeng-first-output").forEach(function (picture) {
-      if (near) near.observe(picture.parentNode); else begin(picture);
+      if (begun.has(picture)) return;
+      // observed again, so that a cell already near when its picture was put in place (by
+      // query.js, after this observer's own call) is reported once more
+      if (near) { near.unobserve(picture.parentNode); near.observe(picture.parentNode); }
+      else begin(picture);
     });
     // a cell whose picture waits as text (query.js puts it in place near the screen)
     document.querySelectorAll("script.domeng-first-later").forEach(function (held) {
@@ -311,6 +342,11 @@
   if (first) begin(first);
   watch();
   // query.js puts a waiting picture in place when its cell comes near: watch it then
-  new MutationObserver(function () { watch(); }).observe(
+  var queued = false;
+  new MutationObserver(function () {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(function () { queued = false; watch(); });
+  }).observe(
     document.getElementById("rendered_cells") || document.body, { childList: true, subtree: true });
 })();

@@ -195,8 +195,9 @@ document.addEventListener("click", function (event) {
   }
   document.addEventListener("click", function (event) {
     var picture = event.target.closest && event.target.closest(".domeng-first-output");
-    // a recorded table answers by itself (player.js)
-    if (!picture || picture.classList.contains("domeng-static")) return;
+    // a recorded table answers by itself, and keeps a click made while it loads (player.js)
+    if (!picture || picture.classList.contains("domeng-static") ||
+        picture.hasAttribute("data-frames")) return;
     var hit = event.target.closest("[data-act], [data-id]");
     if (hit && hit.closest(".domeng-first-widget") && !event.target.closest("a[href]")) {
       event.preventDefault();
