@@ -56,10 +56,12 @@ const unpacked = (kept, name) => {
 };
 
 // the file `name` kept, from the browser's HTTP cache where a visit left it, else the network
+// (and from the network if the HTTP cache held another build's copy)
 const fetchAndKeep = async (cache, name) => {
   if (await cache.match(ROOT + name)) return true;
   try {
-    return await keep(cache, name, await fetch(ROOT + name, { cache: "default" }));
+    return await keep(cache, name, await fetch(ROOT + name, { cache: "default" })) ||
+      await keep(cache, name, await fetch(ROOT + name, { cache: "no-cache" }));
   } catch (error) {
     return false;
   }
