@@ -3,6 +3,7 @@ writes (``domeng.web.site.first_screen`` and ``domeng.web.site.offline``)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,9 @@ import ipywidgets as w
 import pytest
 
 from domeng.app.board import Board
-from domeng.web.site import first_screen, offline
+from domeng.i18n import languages
+from domeng.web.loading import keep_words
+from domeng.web.site import build, first_screen, offline
 
 CELLS = """<body><div id="rendered_cells" style="display: none"><div>
 <div cell-index="1">
@@ -197,9 +200,79 @@ def test_the_offline_files_name_the_build_and_each_page_links_its_language(tmp_p
     assert "manifest" not in (root / "docs" / "index.html").read_text()  # a site of its own
     worker = (root / "sw.js").read_text(encoding="utf-8")
     assert f'const VERSION = "{built}";' in worker
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
+    files = json.loads(re.search(r"const FILES = (\{.*?\});\n", worker).group(1))
     assert "static.js" in files and "voici/render/play.html" in files
     assert not [f for f in files if f.startswith("docs/") or f.endswith(".map") or f == "sw.js"]
+    # each with its size and the start of its sha256, which a fetched file must match to be kept
+    assert files["static.js"] == [3, hashlib.sha256(b"one").hexdigest()[:offline.HASHED]]
+    # nothing is kept as the worker installs: only what a page fetched or asked for
+    assert "addAll" not in worker and "FILES.map" not in worker
+
+
+def test_a_visited_page_is_kept_with_every_frames_file_its_tables_play(tmp_path):
+    root = site(tmp_path)
+    page = root / "voici" / "render" / "tutorial.html"
+    # one picture in the page, one held as text for later; the same file twice counts once
+    page.write_text('<html><head></head><body><div data-frames="frames/tutorial/9.json#ab">'
+                    '</div><script type="text/html"><div data-frames="frames/tutorial/19.json'
+                    '#ab"></div></script><div data-frames="frames/tutorial/9.json#ab"></div>'
+                    "</body></html>", encoding="utf-8")
+    for cell in (9, 19):
+        (root / "voici" / "render" / "frames" / "tutorial").mkdir(parents=True, exist_ok=True)
+        (root / "voici" / "render" / "frames" / "tutorial" / f"{cell}.json").write_text("{}")
+    offline.write(root, {"en": "tutorial"}, {"en": "Learn"})
+    worker = (root / "sw.js").read_text(encoding="utf-8")
+    frames = json.loads(re.search(r"const FRAMES = (\{.*?\});\n", worker).group(1))
+    assert frames == {"voici/render/tutorial.html": ["voici/render/frames/tutorial/19.json",
+                                                     "voici/render/frames/tutorial/9.json"]}
+    files = json.loads(re.search(r"const FILES = (\{.*?\});\n", worker).group(1))
+    assert set(frames["voici/render/tutorial.html"]) <= set(files)
+
+
+def test_pythons_files_are_pyodides_runtime_and_the_wheels_of_its_lock(tmp_path):
+    root = site(tmp_path)
+    assert offline.python_files(root) == []  # a site without Pyodide
+    folder = root / "static" / "pyodide"
+    folder.mkdir(parents=True)
+    for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide.mjs", "package.json", "a-1-py3-none-any.whl", "old-1.whl"):
+        (folder / name).write_text("x")
+    (folder / "pyodide-lock.json").write_text(json.dumps(
+        {"packages": {"a": {"file_name": "a-1-py3-none-any.whl"}}}))
+    assert offline.python_files(root) == [
+        f"static/pyodide/{name}" for name in sorted(
+            ["a-1-py3-none-any.whl", "pyodide-lock.json", "pyodide.asm.js", "pyodide.asm.wasm",
+             "pyodide.js", "python_stdlib.zip"])]
+    offline.write(root, {"en": "tutorial"}, {"en": "Learn"})
+    worker = (root / "sw.js").read_text(encoding="utf-8")
+    assert '"static/pyodide/a-1-py3-none-any.whl"' in re.search(
+        r"const PYTHON = (\[.*?\]);\n", worker).group(1)
+
+
+def test_the_front_page_offers_to_keep_every_page_with_the_sites_size(tmp_path):
+    root = site(tmp_path)
+    (root / "static" / "pyodide").mkdir(parents=True)
+    (root / "static" / "pyodide" / "big.wasm").write_bytes(b"\0" * 3_400_000)
+    (root / "docs" / "big.pdf").write_bytes(b"\0" * 5_000_000)  # not kept: not counted
+    assert offline.size_to_keep(root) == sum(
+        (root / f).stat().st_size for f in offline.files_to_keep(root))
+    said = build.keep_words(root)
+    assert said["en"]["keep"] == "Keep every page for offline use — about 3 MB"
+    assert set(said) == set(languages())
+    for lang in languages():
+        assert said[lang] == keep_words(lang, 3)
+        assert "3" in said[lang]["keep"] and "{done}" in said[lang]["keeping"]
+        assert "{total}" in said[lang]["keeping"]
+    assert said["id"]["keep"] != said["en"]["keep"] != said["lt"]["keep"]
+    build.write_index(root, sorted(NOTEBOOKS.glob("*.ipynb")))
+    front = (root / "index.html").read_text(encoding="utf-8")
+    assert '<button type="button">Keep every page for offline use — about 3 MB</button>' in front
+    shown = json.loads(re.search(r"window.DOMENG_KEEP = (\{.*?\});\n", front).group(1))
+    assert shown == said
+    assert 'id="domeng-keep" hidden' in front  # shown by keep.js once the worker answers
+    # a tiny site still says a whole megabyte
+    (root / "static" / "pyodide" / "big.wasm").unlink()
+    assert build.keep_words(root)["en"]["keep"].endswith("about 1 MB")
 
 
 def test_a_new_build_is_a_new_cache(tmp_path):

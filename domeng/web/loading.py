@@ -24,8 +24,8 @@ from pathlib import Path
 
 from domeng.i18n import N_, languages, words
 
-__all__ = ["TEMPLATE", "every_language", "loading_words", "page_titles", "ready_words",
-           "write_template"]
+__all__ = ["TEMPLATE", "every_language", "keep_words", "loading_words", "page_titles",
+           "ready_words", "write_template"]
 
 TEMPLATE = Path(__file__).parent / "jupyter-data/voila/templates/domeng/index.html.j2"
 """``domeng app``'s Voilà template, which holds :func:`every_language` (Voilà's page cannot
@@ -64,6 +64,20 @@ FRAMES_UNREADABLE = N_("This table's recorded moves could not be read, so it wai
 # TRANSLATORS: the static site's description when it is added to a phone's home screen
 APP_DESCRIPTION = N_("Learn and play Domeng, the five-player block-dominoes game of South "
                      "Sulawesi, in your browser, also offline.")
+
+# TRANSLATORS: the button on the static site's front page that downloads the whole site to the
+# device; {size} stays as it is (the build fills it in: 65)
+KEEP_EVERY = N_("Keep every page for offline use — about {size} MB")
+# TRANSLATORS: under that button while the site downloads; {done} and {total} stay as they are
+# (the page fills them in: 12 of 65)
+KEEPING = N_("Keeping every page for offline use: {done} of {total} MB…")
+# TRANSLATORS: one line under that button once the whole site is on the device
+KEPT_EVERY = N_("Every page is kept on this device: the site opens offline too.")
+# TRANSLATORS: one line under that button when the download stopped (the network went away)
+KEEP_FAILED = N_("Some files could not be fetched: try again when you are online.")
+# TRANSLATORS: one line instead of that button in a browser that cannot keep a site (no
+# service worker, or a private window that refuses it)
+CANNOT_KEEP = N_("This browser cannot keep these pages for offline use.")
 
 TITLES = {
     # TRANSLATORS: the site's front page links this language's tutorial; name the language
@@ -110,6 +124,22 @@ def ready_words(lang: str | None = None) -> dict[str, str]:
             "engine": _(ENGINE_FETCHED), "fallback": _(FRAMES_UNREADABLE),
             "fetching": _(ENGINE_FETCHING),
             "description": _(APP_DESCRIPTION)}
+
+
+def keep_words(lang: str | None = None, size: int = 0) -> dict[str, str]:
+    """The front page's offline choice in ``lang`` (English by default): ``keep``, the button
+    (the whole site being about ``size`` MB), ``keeping`` while it downloads (with ``{done}``
+    and ``{total}`` left for the page), ``kept`` once every page is there, ``failed`` when
+    files could not be fetched, ``cannot`` in a browser that cannot keep a site.
+
+    >>> keep_words("en", 65)["keep"]
+    'Keep every page for offline use — about 65 MB'
+    >>> "{done}" in keep_words("lt", 65)["keeping"]
+    True
+    """
+    _ = words(lang)
+    return {"keep": _(KEEP_EVERY, size=size), "keeping": _(KEEPING), "kept": _(KEPT_EVERY),
+            "failed": _(KEEP_FAILED), "cannot": _(CANNOT_KEEP)}
 
 
 def page_titles(lang: str | None = None) -> dict[str, str]:

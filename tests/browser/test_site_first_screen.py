@@ -135,20 +135,39 @@ def test_a_later_chapters_picture_is_drawn_as_the_learner_scrolls_to_it_before_p
     context.close()
 
 
-def test_a_second_visit_opens_the_tutorial_and_plays_with_the_network_off(site_url, browser):
+KEPT = """async () => { const names = await caches.keys(); const files = [];
+    for (const name of names) for (const r of await (await caches.open(name)).keys())
+      files.push(r.url.slice(location.origin.length + 1));
+    const r = await navigator.serviceWorker.ready;
+    return {names, files, script: r.active.scriptURL,
+            usage: (await navigator.storage.estimate()).usage}; }"""
+
+
+def visit_the_tutorial(site_url, browser):
+    """One visit of the tutorial until the service worker has kept what it needs."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(f"{site_url}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
     page.locator(f"{STATIC} .domeng-chapter-deal .domeng-step").first.wait_for(
         state="visible", timeout=TIMEOUT)
-    # the worker is registered once the first table is live, and is active once it holds
-    # every file of this build
-    kept = page.evaluate("""async () => { const r = await navigator.serviceWorker.ready;
-        const names = await caches.keys(); const cache = await caches.open(names[0]);
-        return {names, files: (await cache.keys()).length, script: r.active.scriptURL}; }""")
+    # the worker is registered once the first table works, then told what the visit fetched
+    assert page.evaluate("window.domengOffline") == {"failed": []}
+    return context, page
+
+
+def test_a_second_visit_opens_the_tutorial_and_plays_with_the_network_off(site_url, browser):
+    context, page = visit_the_tutorial(site_url, browser)
+    kept = page.evaluate(KEPT)
     assert kept["script"] == f"{site_url}/sw.js"
     assert len(kept["names"]) == 1 and re.fullmatch(r"domeng-[0-9a-f]{16}", kept["names"][0])
-    assert kept["files"] > 100
+    # the page and its tables' frames (with its manifest and icon), not the site's other files
+    # nor Python's, which this visit never fetched; the frames compressed: at most 10 MB
+    frames = sorted(f for f in kept["files"] if f.startswith("voici/render/frames/tutorial/"))
+    assert len(frames) > 5
+    assert set(kept["files"]) - set(frames) <= {
+        static_pages.TUTORIAL, "manifest-en.webmanifest", "icon.svg"}
+    assert static_pages.TUTORIAL in kept["files"]
+    assert kept["usage"] <= 10_000_000
     context.set_offline(True)
     page.goto(f"{site_url}/{static_pages.TUTORIAL}?lang=en", timeout=TIMEOUT)
     first = page.locator(f"{STATIC} .domeng-chapter-deal")
@@ -158,6 +177,51 @@ def test_a_second_visit_opens_the_tutorial_and_plays_with_the_network_off(site_u
     before = status.inner_text()
     step.click()
     expect(status).not_to_have_text(before, timeout=30_000)
+    context.close()
+
+
+def test_a_visited_page_opens_offline_with_a_later_chapters_recorded_table(site_url, browser):
+    """The frames of every recorded table of a visited page are kept, not only those the
+    visit fetched: a chapter the learner never reached plays offline the next time."""
+    context, page = visit_the_tutorial(site_url, browser)
+    recorded = sorted(int(f.rsplit("/", 1)[1].split(".")[0]) for f in page.evaluate(KEPT)["files"]
+                      if f.startswith("voici/render/frames/tutorial/"))
+    later = recorded[len(recorded) // 2]
+    context.set_offline(True)
+    page.goto(f"{site_url}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
+    cell = page.locator(f'[cell-index="{later}"]')
+    table = cell.locator(f"{STATIC}").first
+    for _ in range(40):  # the cells above take their real heights as they come near
+        cell.evaluate("c => c.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(250)
+        if table.count():
+            break
+    table.wait_for(state="visible", timeout=30_000)
+    status = table.locator(".domeng-status").first
+    before = status.inner_text()
+    table.locator(".domeng-step").first.click()
+    expect(status).not_to_have_text(before, timeout=30_000)
+    context.close()
+
+
+def test_the_front_page_keeps_every_page_when_asked(site_url, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{site_url}/index.html?lang=id", timeout=TIMEOUT)
+    said = json.loads(page.evaluate("JSON.stringify(window.DOMENG_KEEP.id)"))
+    button = page.locator("#domeng-keep button")
+    expect(button).to_have_text(said["keep"], timeout=30_000)
+    assert re.search(r"sekitar \d+ MB$", said["keep"])
+    button.click()
+    line = page.locator(".domeng-keep-said")
+    expect(line).to_have_text(said["kept"], timeout=TIMEOUT)
+    kept = page.evaluate(KEPT)
+    assert "static/pyodide/pyodide.asm.wasm" in kept["files"]
+    assert "domeng-keeps-every-page" in kept["files"]  # a new build keeps every page again
+    # the next visit says so at once, without the button
+    page.reload()
+    expect(line).to_have_text(said["kept"], timeout=30_000)
+    assert not button.is_visible()
     context.close()
 
 

@@ -500,7 +500,9 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     """The site's front page (``index.html`` here, its ``$items`` filled): a link to each
     notebook's page, the play and practice pages in
     each language of the catalogue; each link's title in its page's language, from the
-    catalogue (``domeng.web.loading.page_titles``)."""
+    catalogue (``domeng.web.loading.page_titles``); and the choice to keep every page for
+    offline use (``keep.js``, :func:`keep_words`). Written before ``offline.write``, which
+    adds the manifests and the worker (a few kilobytes the size leaves out)."""
     languages, page_titles = _domeng("i18n").languages, _domeng("web.loading").page_titles
     stems = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
 
@@ -524,9 +526,21 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         f"{html.escape(title(p, code))}</a></li>"
         for (p, code), href in zip(pages, hrefs, strict=True)
     )
+    keep = keep_words(site)
     page = string.Template((HERE / "index.html").read_text(encoding="utf-8"))
-    (site / "index.html").write_text(page.substitute(favicon=FAVICON, items=items),
-                                     encoding="utf-8")
+    (site / "index.html").write_text(page.substitute(
+        favicon=FAVICON, items=items, keep=html.escape(keep["en"]["keep"]),
+        keep_words=json.dumps(keep, ensure_ascii=False),
+        keep_js=(HERE / "keep.js").read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def keep_words(site: Path) -> dict[str, dict[str, str]]:
+    """The front page's choice to keep every page for offline use, in each language of the
+    catalogue (``domeng.web.loading.keep_words``), with the size of every file the service
+    worker would keep (``offline.size_to_keep``) in whole megabytes, at least 1."""
+    languages, words = _domeng("i18n").languages, _domeng("web.loading").keep_words
+    size = max(1, round(offline.size_to_keep(site) / 1e6))
+    return {code: words(code, size) for code in languages()}
 
 
 def size_of(path: Path) -> int:
