@@ -60,7 +60,7 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
     """A static host: HTTP/1.1 with keep-alive, each file gzipped (level :data:`GZIP_LEVEL`)
     when the client accepts it and it is not compressed already (:data:`NOT_GZIPPED`), the
     compressed bytes kept in memory for the next client. Every response is logged with the
-    bytes written for it (headers included: what went on the wire) and its ``Referer`` (a
+    bytes written for it (headers and body: what went on the wire) and its ``Referer`` (a
     service worker's fetches name ``sw.js``); ``GET /__domeng_sent?from=N`` answers that log
     from entry N as JSON."""
 
@@ -91,14 +91,25 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile = Counted()
 
     def handle_one_request(self) -> None:
-        before = self.written
-        self.path = ""
+        self.before, self.length = self.written, 0
         super().handle_one_request()
-        if self.path and not self.path.startswith(SENT):
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self.length = int(value)
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        """The headers sent: the response is logged now, before its body (whose length they
+        give), so that a client that has read the body finds it in the log."""
+        super().end_headers()
+        path = getattr(self, "path", "")  # not there when the request line was bad
+        if not path.startswith(SENT):
             headers = getattr(self, "headers", None)
-            referer = headers.get("Referer", "") if headers else ""
+            body = 0 if getattr(self, "command", "") == "HEAD" else self.length
             with self.lock:
-                self.log.append([self.path, self.written - before, referer, time.time()])
+                self.log.append([path, self.written - self.before + body,
+                                 headers.get("Referer", "") if headers else "", time.time()])
 
     def do_GET(self) -> None:  # noqa: N802 (the base's name)
         if self.path.startswith(SENT):
