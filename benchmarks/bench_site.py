@@ -1,7 +1,8 @@
 """The static site against Voilà: build, size, time to a working table cold and warm, server cost.
 
 Run: ``python benchmarks/bench_site.py [--loads 3] [--voila-loads 3] [--skip-voila]
-[--against OLD_SITE] [--throttle 4]``.
+[--against OLD_SITE] [--throttle 4]``, or ``--first-screen REV``, or ``--recorded REV
+[--site-new DIR --site-old DIR]``.
 Needs Debian's chromium at /usr/bin/chromium. It
 
 - builds the site with ``domeng/web/site/build.py`` (as ``make site``; its download
@@ -25,7 +26,16 @@ Needs Debian's chromium at /usr/bin/chromium. It
   /tmp/site-f831649``: the build's place at that revision), the same visitors on both
   sites, taking turns, and the ratio of each median, new over old;
 - with ``--throttle 4``, all of that again with the browser's CPU slowed four times
-  (Chromium's ``Emulation.setCPUThrottlingRate``, as DevTools does for a phone).
+  (Chromium's ``Emulation.setCPUThrottlingRate``, as DevTools does for a phone);
+- with ``--first-screen REV``, only the first screen's figures (issue 35) against the site at
+  REV;
+- with ``--recorded REV`` (issue 40), both sites served gzip-compressed (level 6, as a static
+  host: ``static_pages.serve(..., gzip=True)``) and measured side by side, desktop and the
+  phone profile: the first working table (a tap on Step of chapter 1's table changing its
+  status line, in a recorded or a live table), the bytes on the wire before it, a later
+  table's tap, Python asked for or not, the tutorial with all its frames, the play page's
+  ratio, each target printed PASS or FAIL. ``--site-new DIR --site-old DIR`` reuse sites built
+  before (with ``--first-screen`` too).
 
 Targets (issue "Share it without a server"): first table ≤ 12 s cold and ≤ 6 s warm,
 site ≤ 40 MB; issue 24: Step answered ≤ 0.15 s, and with ``--against`` the site at
@@ -50,6 +60,7 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's domeng, whichever one the venv installed
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_voila  # noqa: E402  (Voilà as make app serves it, and its visitor)
@@ -327,9 +338,10 @@ def gzipped(path: Path) -> int:
 async def first_screen_visit(browser, base: str, folder: Path, path: str, *,
                              phone: bool) -> dict:
     """One cold visitor of ``base/path``: seconds from opening the address to its first
-    paragraph visible, to a picture of tiles visible, to its first working table (a live Step
-    shown), the cumulative layout shift until then, and the bytes fetched before then (as sent
-    by http.server, uncompressed, and as gzip would send them)."""
+    paragraph visible, to a picture of tiles visible, to its first working table (a Step shown
+    live or in a recorded table the page plays), the cumulative layout shift until then, and the
+    bytes fetched before then (as sent by http.server, uncompressed, and as gzip would send
+    them)."""
     context = await browser.new_context(viewport=PHONE["viewport"] if phone
                                         else {"width": 1280, "height": 900})
     await context.add_init_script(SHIFT_OBSERVER)
@@ -346,7 +358,7 @@ async def first_screen_visit(browser, base: str, folder: Path, path: str, *,
     await page.goto(f"{base}/{path}", wait_until="commit", timeout=TIMEOUT)
     checks = {"paragraph": page.locator(FIRST[path]).first,
               "picture": page.locator(PICTURE).first,
-              "works": page.locator(f"{LIVE} .domeng-step").first}
+              "works": page.locator(f"{STATIC} .domeng-step, {LIVE} .domeng-step").first}
     while "works" not in found and time.perf_counter() - t0 < TIMEOUT / 1000:
         for name, locator in checks.items():
             if name not in found and await locator.is_visible():
@@ -426,12 +438,18 @@ def report_first_screen(results: dict, new: str, old: str) -> bool:
 
 
 def site_at(rev: str, cache: Path) -> Path:
-    """The static site built from the project at git revision ``rev`` (a worktree of it in
-    /tmp, built with this build's download cache), built again in each run."""
+    """The static site built from the project at git revision ``rev`` (its files, from ``git
+    archive``, in /tmp, its catalogues compiled, built with this build's download cache),
+    built again in each run. The repository is not touched (no worktree is added)."""
     tree = Path(tempfile.gettempdir()) / f"domeng-bench-{rev}"
-    if not tree.exists():
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not (tree / "pyproject.toml").exists():
+        tree.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        subprocess.run([sys.executable, "-m", "babel.messages.frontend", "compile", "-d",
+                        str(tree / "domeng" / "locale"), "-D", "domeng"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     out = tree / "_site"
     t0 = time.perf_counter()
     subprocess.run([sys.executable, str(tree / "domeng" / "web" / "site" / "build.py"), "--out",
@@ -445,7 +463,8 @@ async def main_first_screen(args, site: Path) -> int:
     """``--first-screen REV``: the issue-35 figures of ``site`` and of the site at ``REV``."""
     from playwright.async_api import async_playwright
 
-    old = args.against.resolve() if args.against else site_at(args.first_screen, build.CACHE)
+    old = (args.site_old.resolve() if args.site_old else args.against.resolve()
+           if args.against else site_at(args.first_screen, build.CACHE))
     new_label, old_label = f"{site.name} (this tree)", f"{args.first_screen or old.name}"
     with contextlib.ExitStack() as stack:
         sites = {new_label: (stack.enter_context(static_pages.serve(site)), site),
@@ -458,6 +477,343 @@ async def main_first_screen(args, site: Path) -> int:
     return 0 if report_first_screen(results, new_label, old_label) else 1
 
 
+# ------------------------------------------------------------------ recorded tables (issue 40)
+RECORDED = {  # page → its first table's class
+    static_pages.TUTORIAL: "domeng-chapter-deal",
+    static_pages.PLAY: "domeng-play",
+}
+LATER = "domeng-chapter-ceki"
+"""A later chapter's table, tapped after scrolling to it."""
+PYTHON = re.compile(r"/static/pyodide/|/build/voici\.js|\.whl$")
+"""A request that brings Python (Pyodide, its wheels) or Voici's page script, which starts it."""
+STATIC = static_pages.STATIC
+"""A recorded table the page plays (``player.js``), as ``LIVE`` is a live one."""
+RECORDED_TARGETS = {"phone": 3.0, "later_tap": 0.2, "desktop": 1.0, "before_mb": 2.0,
+                    "all_frames_mb": 6.0, "play_ratio": 1.05}
+
+
+def working(css: str) -> str:
+    """The Step of the table ``css`` wherever it works: a recorded table the page plays, or a
+    live one."""
+    return f"{STATIC} .{css} .domeng-step, {LIVE} .{css} .domeng-step"
+
+
+# In the page: once clicked, the time from the click to the frame that shows the table's new
+# status line, and the page's clock then (from the navigation's start: the address opened).
+TAP_TIMER = """([sel, css]) => { window.__domengTap = new Promise((resolve, reject) => {
+  const root = document.querySelector(sel).closest('.' + css);
+  const text = () => root.querySelector('.domeng-status').textContent;
+  const before = text();
+  let clicked = null;
+  document.addEventListener('click', (e) => { clicked = e.timeStamp; },
+                            {capture: true, once: true});
+  const seen = new MutationObserver(() => {
+    if (text() === before) return;
+    seen.disconnect();
+    requestAnimationFrame(() => setTimeout(() => {
+      const now = performance.now();
+      resolve({tap: now - clicked, at: now});
+    }, 0));
+  });
+  seen.observe(root, {subtree: true, childList: true, characterData: true});
+  setTimeout(() => reject(new Error('no answer to Step in 180 s')), 180000);
+}); }"""
+STATE = """(css) => {
+  const el = document.querySelector('.' + css);
+  const picture = el && el.closest('.domeng-first-output');
+  return {table: !!el, picture: picture ? picture.className : null,
+          frames: picture ? picture.getAttribute('data-frames') : null,
+          said: (document.querySelector('.domeng-first-said') || {}).textContent || '',
+          python: !!document.querySelector('script[src$="voici.js"]'), scrollY: window.scrollY};
+}"""
+"""What a table that never worked shows: for the report of a failed visitor."""
+SCROLL_TO = """(css) => {
+  const el = document.querySelector('.' + css) || [...document.querySelectorAll(
+    'script.domeng-first-later')].find((s) => s.textContent.includes(css));
+  if (!el) return false;
+  (el.closest('.jp-Cell') || el.parentNode).scrollIntoView({block: 'center'});
+  return true;
+}"""
+
+
+async def tap(page, css: str, *, scroll: bool = False) -> dict:
+    """Wait until the table ``css`` has a Step that works, click it, and wait for its status
+    line to change: ``{"ready": s from the address opened to the Step found working (polled
+    every 50 ms), "tap": s from the click to the answer, "at": s from the address opened to
+    the answer}`` (the page's own clock). ``scroll``: bring the table onto the screen, again
+    every second until it works (the cells above it may change their height meanwhile)."""
+    step = page.locator(working(css)).first
+    t0 = last = time.perf_counter()
+    if scroll and not await page.evaluate(SCROLL_TO, css):
+        raise RuntimeError(f"no .{css} on the page")
+    while not await step.is_visible():
+        if time.perf_counter() - t0 > TIMEOUT / 1000:
+            state = await page.evaluate(STATE, css)
+            raise TimeoutError(f"no working Step in .{css} in {TIMEOUT / 1000:.0f} s: {state}")
+        if scroll and time.perf_counter() - last > 1:
+            await page.evaluate(SCROLL_TO, css)
+            last = time.perf_counter()
+        await asyncio.sleep(0.05)
+    ready = await page.evaluate("() => performance.now()")
+    await page.evaluate(TAP_TIMER, [working(css), css])
+    await step.click(timeout=TIMEOUT)
+    got = await page.evaluate("() => window.__domengTap")
+    return {"ready": ready / 1000, "tap": got["tap"] / 1000, "at": got["at"] / 1000}
+
+
+def wire(log: list[list]) -> tuple[int, int, int]:
+    """Bytes on the wire in ``log`` (the gzip server's entries): the page's own requests, how
+    many, and the service worker's (files it keeps for offline)."""
+    page = [e for e in log if not e[2].endswith("sw.js") and not e[0].endswith("/sw.js")]
+    worker = sum(e[1] for e in log) - sum(e[1] for e in page)
+    return sum(e[1] for e in page), len(page), worker
+
+
+async def recorded_visit(browser, base: str, path: str, *, phone: bool) -> dict:
+    """One cold visitor of ``base/path`` (the gzip server): the first table's Step tapped as
+    soon as it works, the bytes on the wire until it answered, whether Python was fetched;
+    on the tutorial, then a later chapter's table (scrolled to, tapped once it works)."""
+    context = await browser.new_context(viewport=PHONE["viewport"] if phone
+                                        else {"width": 1280, "height": 900})
+    page = await context.new_page()
+    if phone:
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Network.enable")
+        await cdp.send("Network.emulateNetworkConditions", PHONE["network"])
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})
+    start = len(await asyncio.to_thread(static_pages.sent, base))
+    try:
+        await page.goto(f"{base}/{path}", wait_until="commit", timeout=TIMEOUT)
+        first = await tap(page, RECORDED[path])
+        log = await asyncio.to_thread(static_pages.sent, base, start)
+        before, requests, worker = wire(log)
+        out = {"works": first["at"], "ready": first["ready"], "first_tap": first["tap"],
+               "before": before,
+               "requests": requests, "worker": worker,
+               "python": any(PYTHON.search(e[0]) and not e[2].endswith("sw.js") for e in log)}
+        if path == static_pages.TUTORIAL:
+            t0 = time.perf_counter()
+            try:
+                later = await tap(page, LATER, scroll=True)
+            except TimeoutError as error:  # the first table's figures still count
+                out["later_failed"] = str(error)
+                print(f"  later table: {error}", flush=True)
+            else:
+                out["later_ready"] = time.perf_counter() - t0 - later["tap"]
+                out["later_tap"] = later["tap"]
+                await page.wait_for_timeout(1000)  # a second tap, the page settled
+                out["later_settled"] = (await tap(page, LATER))["tap"]
+            log = await asyncio.to_thread(static_pages.sent, base, start)
+            out["python_later"] = any(PYTHON.search(e[0]) and not e[2].endswith("sw.js")
+                                      for e in log)
+    finally:
+        await context.close()
+    return out
+
+
+ALL_FRAMES_SCROLL = """async () => {
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  let still = 0, last = -1;
+  for (let i = 0; i < 400 && still < 5; i++) {
+    window.scrollBy(0, window.innerHeight * 0.8);
+    await pause(300);
+    still = window.scrollY === last ? still + 1 : 0;
+    last = window.scrollY;
+  }
+}"""
+"""Down the page a screen at a time, as a reader scrolls, until its end."""
+
+
+async def all_frames_visit(browser, base: str) -> dict:
+    """The tutorial read to its end on a desktop, the service worker kept out and every request
+    for Python refused (the free-play table at the end would fetch it): the bytes on the wire
+    of the page with every table's frames."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900},
+                                        service_workers="block")
+    refused: list[str] = []
+
+    async def route(r) -> None:
+        if PYTHON.search(r.request.url):
+            refused.append(r.request.url)
+            await r.abort()
+        else:
+            await r.continue_()
+
+    await context.route("**/*", route)
+    page = await context.new_page()
+    start = len(await asyncio.to_thread(static_pages.sent, base))
+    try:
+        await page.goto(f"{base}/{static_pages.TUTORIAL}", timeout=TIMEOUT)
+        await tap(page, RECORDED[static_pages.TUTORIAL])
+        await page.evaluate(ALL_FRAMES_SCROLL)
+        await page.wait_for_timeout(3000)
+        log = await asyncio.to_thread(static_pages.sent, base, start)
+    finally:
+        await context.close()
+    frames = [e for e in log if "/frames/" in e[0]]
+    return {"bytes": sum(e[1] for e in log), "requests": len(log), "frames": len(frames),
+            "frames_bytes": sum(e[1] for e in frames), "python_refused": len(refused)}
+
+
+async def bench_recorded(pw, sites: dict[str, tuple[str, Path]], loads: int,
+                         profiles: tuple[bool, ...]) -> dict:
+    """``sites``: label → (base URL of its gzip server, folder). Every page of ``RECORDED`` on
+    every site, cold, ``loads`` times, the sites' visitors taking turns, desktop then phone;
+    then the tutorial read to its end once on the first site."""
+    browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    out: dict = {}
+    try:
+        for phone in profiles:
+            for path in RECORDED:
+                for n in range(loads):
+                    for label, (base, _folder) in sites.items():
+                        try:
+                            r = await recorded_visit(browser, base, path, phone=phone)
+                        except (TimeoutError, RuntimeError) as error:  # counted, not hidden
+                            print(f"  {'phone' if phone else 'desktop'} {Path(path).stem} "
+                                  f"{label} #{n + 1}: FAILED: {error}", flush=True)
+                            out.setdefault(("failed", label), []).append(str(error))
+                            continue
+                        out.setdefault((phone, path, label), []).append(r)
+                        print(f"  {'phone' if phone else 'desktop'} {Path(path).stem} {label} "
+                              f"#{n + 1}: works {r['works']:.2f} s, "
+                              f"{r['before'] / 1e6:.2f} MB, later tap "
+                              f"{r.get('later_tap', float('nan')):.3f} s", flush=True)
+        # the new site only: the old one's tables all wait for Python, which is refused here
+        label, (base, _folder) = next(iter(sites.items()))
+        out[("all", label)] = await all_frames_visit(browser, base)
+    finally:
+        await browser.close()
+    return out
+
+
+def report_recorded(results: dict, new: str, old: str) -> bool:
+    """The medians side by side, the ratios new/old, and issue 40's targets, met or missed."""
+    def m(runs: list[dict], key: str) -> float:
+        return med([r[key] for r in runs if key in r])
+
+    print("\n| page | profile | site | Step working | first working table | its tap | bytes on "
+          "the wire "
+          "before it | requests | later table: ready after scroll | its tap | a tap 1 s later "
+          "| Python before "
+          "free play |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for phone in (False, True):
+        for path in RECORDED:
+            for label in (new, old):
+                runs = results.get((phone, path, label))
+                if not runs:
+                    continue
+                later = (f"{m(runs, 'later_ready'):.2f} s | {m(runs, 'later_tap'):.3f} s | "
+                         f"{m(runs, 'later_settled'):.3f} s"
+                         if path == static_pages.TUTORIAL else "– | – | –")
+                python = sum(r.get("python_later", r["python"]) for r in runs)
+                print(f"| {Path(path).stem} | {'phone' if phone else 'desktop'} | {label} | "
+                      f"{m(runs, 'ready'):.2f} s | {m(runs, 'works'):.2f} s | "
+                      f"{m(runs, 'first_tap'):.3f} s | "
+                      f"{m(runs, 'before') / 1e6:.2f} MB | {m(runs, 'requests'):.0f} | {later} | "
+                      f"{python} of {len(runs)} |")
+    print("\nratios new/old (medians):")
+    ratio = {}
+    for phone in (False, True):
+        for path in RECORDED:
+            ours, theirs = results.get((phone, path, new)), results.get((phone, path, old))
+            if not ours or not theirs:
+                continue
+            name = f"{Path(path).stem}, {'phone' if phone else 'desktop'}"
+            ratio[(phone, path)] = m(ours, "works") / m(theirs, "works")
+            text = (f"{name}: first working table {ratio[(phone, path)]:.2f}×, bytes before it "
+                    f"{m(ours, 'before') / m(theirs, 'before'):.2f}×")
+            if path == static_pages.TUTORIAL:
+                text += f", later tap {m(ours, 'later_tap') / m(theirs, 'later_tap'):.2f}×"
+            print(text)
+    for label in (new, old):
+        a = results.get(("all", label))
+        if a:
+            print(f"tutorial read to its end, {label}: {a['bytes'] / 1e6:.2f} MB on the wire in "
+                  f"{a['requests']} requests ({a['frames']} frames files, "
+                  f"{a['frames_bytes'] / 1e6:.2f} MB; {a['python_refused']} requests for "
+                  "Python refused)")
+    tutorial, play = static_pages.TUTORIAL, static_pages.PLAY
+    checks = []
+    if (True, tutorial, new) in results:
+        runs = results[(True, tutorial, new)]
+        checks += [(f"phone: first working table {m(runs, 'works'):.2f} s ≤ "
+                    f"{RECORDED_TARGETS['phone']:.0f} s",
+                    m(runs, "works") <= RECORDED_TARGETS["phone"]),
+                   (f"phone: a later table's tap {m(runs, 'later_tap'):.3f} s ≤ "
+                    f"{RECORDED_TARGETS['later_tap']} s",
+                    m(runs, "later_tap") <= RECORDED_TARGETS["later_tap"]),
+                   (f"phone: a later table's tap, 1 s later, {m(runs, 'later_settled'):.3f} s ≤ "
+                    f"{RECORDED_TARGETS['later_tap']} s",
+                    m(runs, "later_settled") <= RECORDED_TARGETS["later_tap"])]
+    if (False, tutorial, new) in results:
+        runs = results[(False, tutorial, new)]
+        checks += [(f"desktop: first working table {m(runs, 'works'):.2f} s ≤ "
+                    f"{RECORDED_TARGETS['desktop']:.0f} s",
+                    m(runs, "works") <= RECORDED_TARGETS["desktop"]),
+                   (f"desktop: a later table's tap {m(runs, 'later_tap'):.3f} s ≤ "
+                    f"{RECORDED_TARGETS['later_tap']} s",
+                    m(runs, "later_tap") <= RECORDED_TARGETS["later_tap"])]
+    for phone in (False, True):
+        runs = results.get((phone, tutorial, new))
+        if runs:
+            most = max(r["before"] for r in runs)
+            checks.append((f"{'phone' if phone else 'desktop'}: on the wire before the first "
+                           f"working table {most / 1e6:.2f} MB (the most of {len(runs)}) ≤ "
+                           f"{RECORDED_TARGETS['before_mb']:.0f} MB",
+                           most <= RECORDED_TARGETS["before_mb"] * 1e6))
+            python = sum(r.get("python_later", r["python"]) for r in runs)
+            checks.append((f"{'phone' if phone else 'desktop'}: Python fetched on the tutorial "
+                           f"before its free-play table is near: {python} of {len(runs)} "
+                           "visitors", python == 0))
+    if ("all", new) in results:
+        total = results[("all", new)]["bytes"]
+        checks.append((f"the tutorial with all its frames {total / 1e6:.2f} MB ≤ "
+                       f"{RECORDED_TARGETS['all_frames_mb']:.0f} MB",
+                       total <= RECORDED_TARGETS["all_frames_mb"] * 1e6))
+    for (phone, path), r in ratio.items():
+        if path == play:
+            checks.append((f"play page, {'phone' if phone else 'desktop'}: first working table "
+                           f"{r:.2f}× the old site's ≤ {RECORDED_TARGETS['play_ratio']}×",
+                           r <= RECORDED_TARGETS["play_ratio"]))
+    for label in (new, old):
+        failed = results.get(("failed", label), []) + [
+            r["later_failed"] for key, runs in results.items()
+            if len(key) == 3 and key[2] == label for r in runs if "later_failed" in r]
+        checks.append((f"{label}: visitors who met no working table: {len(failed)}",
+                       not failed))
+    print("\ntargets (issue 40):")
+    for text, ok in checks:
+        print(f"  {'PASS' if ok else 'FAIL'}  {text}")
+    return all(ok for _, ok in checks)
+
+
+async def main_recorded(args, site: Path) -> int:
+    """``--recorded REV``: issue 40's figures of ``site`` and of the site at ``REV``, both
+    served gzip-compressed."""
+    from playwright.async_api import async_playwright
+
+    old = (args.site_old.resolve() if args.site_old else args.against.resolve()
+           if args.against else site_at(args.recorded, build.CACHE))
+    new_label, old_label = "new", f"old ({args.recorded})"
+    print(f"new: {site}; old: {old} (at {args.recorded})")
+    with contextlib.ExitStack() as stack:
+        sites = {}
+        for label, folder in ((new_label, site), (old_label, old)):
+            base = stack.enter_context(static_pages.serve(folder, gzip=True))
+            t0 = time.perf_counter()
+            static_pages.warm(base, folder)
+            print(f"{label}: every file compressed once in {time.perf_counter() - t0:.0f} s")
+            sites[label] = (base, folder)
+        print(f"visitors, cold, served gzip-compressed (load {os.getloadavg()[0]:.1f})",
+              flush=True)
+        async with async_playwright() as pw:
+            results = await bench_recorded(pw, sites, args.loads, PROFILES[args.profile])
+    print(f"\nload average at the end: {os.getloadavg()[0]:.1f} on {psutil.cpu_count()} cores")
+    return 0 if report_recorded(results, new_label, old_label) else 1
+
+
 async def main_async(args) -> int:
     from playwright.async_api import async_playwright
 
@@ -467,14 +823,16 @@ async def main_async(args) -> int:
     good = True
     print(f"machine: {psutil.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.0f} GB, load {os.getloadavg()[0]:.1f}")
-    site = args.site.resolve()
-    if not args.no_build:
+    site = (args.site_new or args.site).resolve()
+    if not args.no_build and not args.site_new:
         t0 = time.perf_counter()
         warm = (build.CACHE / "wheels").exists()
         subprocess.run([sys.executable, build.__file__, "--out", str(site)],
                        check=True, stdout=subprocess.DEVNULL)
         print(f"build: {time.perf_counter() - t0:.0f} s ({build.CACHE} "
               f"{'warm' if warm else 'cold'})")
+    if args.recorded:
+        return await main_recorded(args, site)
     if args.first_screen:
         return await main_first_screen(args, site)
     size = static_pages.site_size(site) / 1e6
@@ -563,6 +921,17 @@ def main() -> None:
                          "of tiles, first working table, layout shift and bytes before it, "
                          "desktop and phone, against the site at git revision REV built in "
                          "the same run (or --against SITE)")
+    ap.add_argument("--recorded", metavar="REV", default="",
+                    help="only the recorded tables' figures (issue 40): both sites served "
+                         "gzip-compressed, the first working table, the bytes on the wire "
+                         "before it, a later table's tap, desktop and phone, against the site "
+                         "at git revision REV built in the same run (or --site-old)")
+    ap.add_argument("--site-new", type=Path, metavar="DIR",
+                    help="with --recorded or --first-screen: this tree's site, built before "
+                         "(nothing is built)")
+    ap.add_argument("--site-old", type=Path, metavar="DIR",
+                    help="with --recorded or --first-screen: the old revision's site, built "
+                         "before (e.g. by an earlier run)")
     sys.exit(asyncio.run(main_async(ap.parse_args())))
 
 
