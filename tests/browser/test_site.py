@@ -86,8 +86,18 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     first = page.locator(".domeng-chapter-deal")
     first.locator(".domeng-step").wait_for(state="visible", timeout=TIMEOUT)
     step_changes_status(first)
-    # the later chapters are laid out after the page is drawn; the last one is the game
-    page.locator(".domeng-chapter-game .domeng-step").wait_for(state="visible", timeout=TIMEOUT)
+    # the later chapters come as the learner scrolls; the last one is the game, for which
+    # the page fetches Python as it comes near (player.js)
+    game = page.locator(".domeng-chapter-game .domeng-step")
+    page.mouse.move(640, 450)
+    for _ in range(400):
+        if game.count() and game.first.is_visible():
+            break
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(100)
+    game.first.wait_for(state="visible", timeout=TIMEOUT)
+    page.locator(f"{static_pages.LIVE} .domeng-chapter-game .domeng-step").first.wait_for(
+        state="visible", timeout=TIMEOUT)
     assert page.locator(".domeng-later-error").count() == 0
     shots(page, "tutorial")
     # chapter 11's charts are drawn in the browser too (domeng.render.chart, no matplotlib)
