@@ -21,6 +21,18 @@
   window.domengStartPython = function () {
     if (started || !window.DOMENG_VOICI) return;
     started = true;
+    // Voici starts its page on the window's "load", which has passed when Python is fetched
+    // later: a "load" listener added from now on is called at once, as it would have been
+    if (document.readyState === "complete") {
+      var add = window.addEventListener;
+      window.addEventListener = function (type, listener, options) {
+        if (type !== "load") return add.call(window, type, listener, options);
+        setTimeout(function () {
+          if (typeof listener === "function") listener.call(window, new Event("load"));
+          else if (listener && listener.handleEvent) listener.handleEvent(new Event("load"));
+        }, 0);
+      };
+    }
     var script = document.createElement("script");
     script.src = window.DOMENG_VOICI;
     document.body.appendChild(script);
