@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_together_browser import wait_until  # noqa: E402  (the pages' CSP forbids eval)
 from together_server import Server, token_of  # noqa: E402
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
@@ -40,7 +41,7 @@ def contexts(browser):
         page = context.new_page()
         page.goto(made["links"][str(seat)])
         page.wait_for_selector(".domeng-together-status")
-        page.wait_for_function("document.querySelector('.domeng-together-link').hidden")
+        wait_until(page, "document.querySelector('.domeng-together-link').hidden")
         return page
 
     yield open_seat
@@ -97,8 +98,7 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
     for seat in range(4):
         pages[seat] = contexts(made, seat)
     first = pages[0]
-    first.wait_for_function(
-        "document.querySelectorAll('.domeng-together-waiting li[data-arrived=\"1\"]')"
+    wait_until(first, "document.querySelectorAll('.domeng-together-waiting li[data-arrived=\"1\"]')"
         ".length === 4")
     waiting = first.locator(".domeng-together-status").inner_text()
     assert "Emba (seat 5)" in waiting  # seats counted from 1, by name
@@ -112,7 +112,7 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
     # names, seats from 1 and "your turn"; the tab title changes on your turn
     turn = data["turn"]
     mine = pages[turn]
-    mine.wait_for_function("document.title.startsWith('▶')")
+    wait_until(mine, "document.title.startsWith('▶')")
     assert mine.locator(".domeng-together-status").inner_text() == f"Your turn, {NAMES[turn]}."
     other = pages[(turn + 1) % 5]
     assert not other.title().startswith("▶")
@@ -137,7 +137,7 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
     assert page.locator(".domeng-together-board").bounding_box()["y"] == board_top
     step = view(server, made, 0)["step"]
     api_play(server, made, turn)
-    page.wait_for_function(f"Number(document.querySelector('.domeng-together-table')"
+    wait_until(page, f"Number(document.querySelector('.domeng-together-table')"
                            f".dataset.step) > {step}")
     time.sleep(0.5)
     assert notice.is_visible()  # still there after the move reached this page
@@ -161,9 +161,8 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
             legal = view(server, made, PHONE)["legal"]
             both = two_ended(legal)
             if both:
-                phone.wait_for_function(
-                    f"Number(document.querySelector('.domeng-together-table').dataset.step)"
-                    f" === {data['step']}")
+                wait_until(phone, "Number(document.querySelector('.domeng-together-table')"
+                                  f".dataset.step) === {data['step']}")
                 phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
                 tile = phone.locator(f'.domeng-seat[data-seat="{PHONE}"] '
                                      f'[data-id="{both[0]}"]')
@@ -180,9 +179,8 @@ def test_a_family_table_waits_then_shows_names_turns_refusals_and_a_phone(server
                 assert gap < 40  # beside the tile, not somewhere down the page
                 phone.screenshot(path="/tmp/shots-table/phone-end-choice.png")
                 box.locator("button[data-action=play]").first.click()
-                phone.wait_for_function(
-                    f"Number(document.querySelector('.domeng-together-table').dataset.step)"
-                    f" > {data['step']}")
+                wait_until(phone, "Number(document.querySelector('.domeng-together-table')"
+                                  f".dataset.step) > {data['step']}")
                 time.sleep(0.3)
                 hand = phone.locator(f'.domeng-seat[data-seat="{PHONE}"]').bounding_box()
                 assert hand["y"] < 844 and hand["y"] + hand["height"] > 0
@@ -209,9 +207,9 @@ def test_a_rounds_end_waits_for_next_round_from_everyone_here(server, contexts):
         page.wait_for_selector("button[data-action=next]")
         assert page.locator(".domeng-together-file").count() == 1  # the game file stays
         page.click("button[data-action=next]")
-    pages[0].wait_for_function(
-        "document.querySelector('.domeng-together-actions') && document.querySelector("
-        "'.domeng-together-actions').textContent.includes('Emba (seat 5)')")
+    wait_until(pages[0], "document.querySelector('.domeng-together-actions') && document"
+                         ".querySelector('.domeng-together-actions').textContent"
+                         ".includes('Emba (seat 5)')")
     assert view(server, made, 0)["state"] == "round-over"
     pages[4].click("button[data-action=next]")
     wait_for(lambda: view(server, made, 0)["round"] == 2, what="the second round")
@@ -224,8 +222,7 @@ def test_a_person_who_left_is_told_what_was_played_for_them(server, contexts, br
     leaving = contexts(made, 1)
     wait_for(lambda: view(server, made, 0)["state"] == "on", what="the first deal")
     leaving.context.close()
-    stay.wait_for_function(
-        "document.querySelector('.domeng-together-seats li[data-seat=\"1\"]')"
+    wait_until(stay, "document.querySelector('.domeng-together-seats li[data-seat=\"1\"]')"
         ".textContent.includes('computer plays')", timeout=15000)
 
     def played_for_seat_1():
