@@ -51,6 +51,19 @@ def page_text(locator) -> str:
     return " ".join(locator.evaluate("e => e.textContent").split())
 
 
+def reach(page, selector: str) -> None:
+    """Scroll down as a learner does until ``selector`` is on the page (a picture waits as
+    text until its cell comes near the screen), then bring it into view."""
+    found = page.locator(selector)
+    page.mouse.move(195, 400)
+    for _ in range(400):
+        if found.count():
+            break
+        page.mouse.wheel(0, 500)
+        page.wait_for_timeout(50)
+    found.first.scroll_into_view_if_needed(timeout=TIMEOUT)
+
+
 @pytest.fixture
 def no_python(browser):
     # no service worker: what it keeps for offline use is not what the page asks for
@@ -83,8 +96,7 @@ def test_every_recorded_chapter_plays_as_the_app_does_in_cpython_without_python(
     for css, options in tables:
         app = build_app(compact=True, lang=lang, **options)
         ctrl = app.controller
-        table = page.locator(f".domeng-first-output:has(.{css})")
-        table.scroll_into_view_if_needed(timeout=TIMEOUT)
+        reach(page, f".domeng-first-output:has(.{css})")
         static = page.locator(f"{STATIC} .{css}")
         static.wait_for(state="visible", timeout=TIMEOUT)
         status = static.locator(".domeng-status").first
