@@ -32,8 +32,7 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
+import html
 import re
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -130,20 +129,12 @@ def pieces(root: Any, styles: dict[str, str],
     yield from walk(root)
 
 
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)
-
-
 def _leaf_mark(drawn: str, n: int) -> str:
     return re.sub(r"^<(\w+)", rf'<\1 data-leaf="{n}"', drawn, count=1)
 
 
 def _ids(markup: str) -> list[str]:
     """The ``data-id`` values a picture offers to click, in order, once each."""
-    import html
-
     seen: dict[str, None] = {}
     for found in re.finditer(r'data-id="([^"]*)"', markup):
         seen[html.unescape(found.group(1))] = None
@@ -280,16 +271,11 @@ class Recording:
                 leaf, label, content = text.split("\x00", 2)
                 shell = self.shells[int(leaf)]
                 if label:
-                    shell = shell[:-1] + f' aria-label="{_escape(label)}">'
+                    shell = shell[:-1] + f' aria-label="{html.escape(label)}">'
                 out.append(f"{shell}{content}</div>")
             else:
                 out.append(text)
         return "".join(out)
-
-    def digest(self) -> str:
-        """A short hash of what the recording holds."""
-        text = json.dumps([self.pieces, self.frames, self.moves, self.jumps], sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def table_controller(root: Any) -> Any:
