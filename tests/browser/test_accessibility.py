@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from axe import axe_path, grave, report, summary, violations
 from playwright.sync_api import expect
+from test_site_static import reach  # scrolling as a learner does, to a picture that waits
 
 from domeng.web.site import static_pages
 
@@ -47,14 +48,7 @@ def ready_static_tutorial(page, timeout: int) -> None:
     later ones once the learner scrolls to them."""
     page.locator(f"{static_pages.STATIC} .domeng-chapter-deal .domeng-step").wait_for(
         state="visible", timeout=timeout)
-    chapter = page.locator(f"{static_pages.STATIC} .domeng-chapter-passebunge")
-    page.mouse.move(640, 450)
-    for _ in range(200):
-        if chapter.count():
-            break
-        page.mouse.wheel(0, 600)
-        page.wait_for_timeout(100)
-    chapter.first.scroll_into_view_if_needed(timeout=timeout)
+    reach(page, f"{static_pages.STATIC} .domeng-chapter-passebunge")
     step(page, f"{static_pages.STATIC} .domeng-chapter-passebunge", 3)
     page.wait_for_timeout(500)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from test_site_static import reach  # scrolling as a learner does, to a picture that waits
 from voila_server import ROOT
 
 from domeng.web.site import static_pages
@@ -88,14 +89,7 @@ def test_the_tutorial_runs_every_chapter_in_the_browser_and_reaches_no_other_hos
     step_changes_status(first)
     # the later chapters come as the learner scrolls; the last one is the game, for which
     # the page fetches Python as it comes near (player.js)
-    game = page.locator(".domeng-chapter-game .domeng-step")
-    page.mouse.move(640, 450)
-    for _ in range(400):
-        if game.count() and game.first.is_visible():
-            break
-        page.mouse.wheel(0, 600)
-        page.wait_for_timeout(100)
-    game.first.wait_for(state="visible", timeout=TIMEOUT)
+    reach(page, ".domeng-chapter-game .domeng-step")
     page.locator(f"{static_pages.LIVE} .domeng-chapter-game .domeng-step").first.wait_for(
         state="visible", timeout=TIMEOUT)
     assert page.locator(".domeng-later-error").count() == 0
