@@ -281,3 +281,28 @@ def test_a_new_build_is_a_new_cache(tmp_path):
     assert offline.version(root, offline.files_to_keep(root)) == first
     (root / "static.js").write_text("two")
     assert offline.version(root, offline.files_to_keep(root)) != first
+
+
+def test_the_player_begins_right_after_the_first_recorded_table_with_its_frames_preloaded():
+    """A tutorial's player is put right after its first recorded table's cell, not after the
+    whole page (1.8 MB), and that table's frames are fetched from ``<head>``: the table
+    answers while the rest of the page is still being read."""
+    cell = ('<div cell-index="{i}">\n          <script>\n            voila_process({i}, 3)\n'
+            '          </script>\n          <div id="cell-id=c{i}">{body}</div></div>')
+    recorded = ('<div class="domeng-first-output" data-lang="" '
+                'data-frames="frames/tutorial/2.json#abc"><div class="domeng-first-widget">'
+                '</div></div>')
+    page = ("<html><head><title>t</title></head><body>"
+            + cell.format(i=1, body="<p>words</p>") + cell.format(i=2, body=recorded)
+            + cell.format(i=3, body="<p>later</p>")
+            + '<script src="../build/voici.js"></script></body></html>')
+    got = build.early_player(page, '<script id="domeng-player">play()</script>\n')
+    assert got is not None
+    head = got[:got.index("</head>")]
+    assert ('<link rel="preload" href="frames/tutorial/2.json" as="fetch" '
+            'crossorigin="anonymous">') in head
+    player = got.index('id="domeng-player"')
+    assert got.index("data-frames=") < got.index('cell-index="3"') < player < got.index("later")
+    assert got.count("play()") == 1
+    # a page with no recorded table keeps the player where it was (at the end)
+    assert build.early_player(page.replace("data-frames", "data-python"), "x") is None

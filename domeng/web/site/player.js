@@ -21,6 +21,13 @@
   window.domengStartPython = function () {
     if (started || !window.DOMENG_VOICI) return;
     started = true;
+    // the player begins while the page is still being read (build.early_player): Voici's
+    // script comes after the whole page, as it did at the end of the page
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", function () { fetchPython(); });
+    } else fetchPython();
+  };
+  var fetchPython = function () {
     // Voici starts its page on the window's "load", which has passed when Python is fetched
     // later: a "load" listener added from now on is called at once, as it would have been
     if (document.readyState === "complete") {
@@ -67,8 +74,16 @@
     tick();
   };
   var tell = function (text) {
+    if (!text) return;
+    // the page's one status line (query.js makes it when the page has been read, or here)
     var line = document.querySelector(".domeng-first-said");
-    if (line && text) line.textContent = text;
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "domeng-first-said";
+      line.setAttribute("role", "status");
+      document.body.appendChild(line);
+    }
+    line.textContent = text;
   };
 
   var begun = new WeakSet();

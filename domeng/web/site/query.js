@@ -160,13 +160,19 @@ document.addEventListener("click", function (event) {
   var CONTROLS = [" [data-act]", " [data-id]", " button", " select"].map(function (c) {
     return ".domeng-first-widget" + c;
   }).join(", ");
-  var line = document.createElement("p");
-  line.className = "domeng-first-said";
-  line.setAttribute("role", "status");
-  document.body.appendChild(line);
+  // the page's one status line (player.js may have made it while the page was read)
+  var line = document.querySelector(".domeng-first-said");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "domeng-first-said";
+    line.setAttribute("role", "status");
+    document.body.appendChild(line);
+  }
   var waiting = [];  // clicks made before a table was ready: [cell, selector]
   var getReady = function (picture) {
-    if (!picture || !picture.querySelector(CONTROLS)) return;
+    // a recorded table the player already plays (it began while the page was read) is ready
+    if (!picture || picture.classList.contains("domeng-static") ||
+        !picture.querySelector(CONTROLS)) return;
     var badge = document.createElement("p");
     badge.className = "domeng-first-ready";
     badge.textContent = said.ready || "Getting ready…";
