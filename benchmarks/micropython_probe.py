@@ -52,6 +52,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = Path(__file__).with_name("micropython_probe.mjs")
 
+NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript@1.27.0"
+"""The build the figures in ``domeng/web/site/README.md`` were measured with."""
+
 NOT_ENGINE = ("app", "web", "together", "cli", "research")
 """Subpackages of ``domeng`` that are not the engine: the widgets (ipywidgets, anywidget), the
 servers (tornado, Voilà, JupyterHub), the command line and the research interfaces."""
@@ -230,12 +233,19 @@ def import_job(module: str, boot: str = "") -> str:
             f"print('@@' + json.dumps(_r))\n")
 
 
-def sizes(package: Path) -> dict[str, tuple[int, int]]:
-    """Each runtime file of the package: its bytes raw and gzip-compressed at level 6."""
+PYODIDE = ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.mjs", "python_stdlib.zip")
+"""Pyodide's runtime files, for ``--pyodide``: what a page fetches before Python starts."""
+
+
+def sizes(package: Path, names: tuple[str, ...] = ("micropython.wasm", "micropython.mjs")
+          ) -> dict[str, tuple[int, int]]:
+    """Each runtime file of ``names`` in ``package``: its bytes raw and on the wire from a host
+    that gzips at level 6 (a zip is sent as it is)."""
     out = {}
-    for name in ("micropython.wasm", "micropython.mjs"):
+    for name in names:
         data = (package / name).read_bytes()
-        out[name] = (len(data), len(gzip.compress(data, 6, mtime=0)))
+        wire = len(data) if name.endswith(".zip") else len(gzip.compress(data, 6, mtime=0))
+        out[name] = (len(data), wire)
     return out
 
 
@@ -257,16 +267,25 @@ for _ in range({rounds}):
 def main(argv: list[str] | None = None) -> None:
     """Run the probe and print its tables."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--package", type=Path, required=True,
-                   help="the npm package's directory (holding micropython.mjs and .wasm)")
+    p.add_argument("--package", type=Path,
+                   help="the npm package's directory (holding micropython.mjs and .wasm); "
+                        "without it the probe says how to get one and stops (make bench)")
     p.add_argument("--tree", type=Path, default=ROOT,
                    help="the source tree whose domeng is probed (default: this checkout)")
     p.add_argument("--heap", type=int, default=64 * 1024 * 1024,
                    help="MicroPython's heap in bytes (default 64 MiB)")
     p.add_argument("--rounds", type=int, default=200,
                    help="random rounds to time, if domeng.round imports (default 200)")
+    p.add_argument("--pyodide", type=Path,
+                   help="a folder with Pyodide's runtime (a built site's static/pyodide) "
+                        "to print its sizes beside MicroPython's")
     p.add_argument("--json", type=Path, help="also write every result to this file")
     args = p.parse_args(argv)
+    if args.package is None:
+        print("micropython_probe: skipped, no --package given (npm install --prefix /tmp/mpy "
+              f"{NPM_PACKAGE}, then --package "
+              f"/tmp/mpy/node_modules/{NPM_PACKAGE.rsplit('@', 1)[0]})")
+        return
     package, tree = args.package.resolve(), args.tree.resolve()
     for need in ("micropython.mjs", "micropython.wasm"):
         if not (package / need).is_file():
@@ -352,8 +371,14 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"MicroPython {version} (@micropython/micropython-webassembly-pyscript), "
           f"{len(modules)} modules of {tree}, {len(jobs)} interpreters in {took:.1f} s\n")
-    for name, (raw, gz) in sizes(package).items():
-        print(f"{name}: {raw:,} bytes, {gz:,} gzip-6")
+    runtimes = {f"MicroPython {version}": sizes(package)}
+    if args.pyodide:
+        runtimes["Pyodide"] = sizes(args.pyodide, PYODIDE)
+    for runtime, files in runtimes.items():
+        for name, (raw, gz) in files.items():
+            print(f"{runtime}: {name}: {raw:,} bytes, {gz:,} on the wire")
+        print(f"{runtime}: together {sum(r for r, _ in files.values()):,} bytes, "
+              f"{sum(g for _, g in files.values()):,} on the wire")
     starts = [r["start"] for r in results.values()]
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     print(f"loadMicroPython under node {node}: the first {starts[0]:.0f} ms (it compiles the "
