@@ -42,7 +42,7 @@ for (const job of spec.jobs) {
   try {
     mp.runPython(job.code);
   } catch (e) {
-    out.push("JS: " + String(e && e.message ? e.message : e).split("\n")[0]);
+    out.push(String(e && e.message ? e.message : e));
   }
   const ms = performance.now() - t0;
   process.stdout.write(JSON.stringify({ id: job.id, out: out.join("\n"), ms, start }) + "\n");

@@ -24,9 +24,10 @@ needs Python for) it records:
   and name the module imports (outside ``if TYPE_CHECKING:``) and uses outside annotations,
   checked one by one under MicroPython: those it lacks.
 
-It also prints the sizes of the package's ``micropython.wasm`` and ``micropython.mjs``, raw and
-gzip level 6, and, if ``domeng.round`` imports with the stand-ins, plays ``--rounds`` random
-rounds under MicroPython and CPython and prints both times.
+It also prints the sizes of the package's ``micropython.wasm`` and ``micropython.mjs`` (and
+with ``--pyodide``, Pyodide's) raw and gzip level 6, how long MicroPython takes to start,
+and, if ``domeng.round`` imports with the stand-ins, plays ``--rounds`` random rounds
+(:data:`PLAY`) under MicroPython and CPython and prints both times.
 
     npm install --prefix /tmp/mpy @micropython/micropython-webassembly-pyscript@1.27.0
     python benchmarks/micropython_probe.py \
@@ -39,9 +40,10 @@ from __future__ import annotations
 import argparse
 import ast
 import builtins
+import contextlib
 import gzip
+import io
 import json
-import random
 import shutil
 import statistics
 import subprocess
@@ -139,13 +141,17 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
 
 def runtime_names(path: Path) -> dict[str, list[str]]:
     """Each standard-library (non-``domeng``) module the file imports where it runs, with the
-    names it takes from it that the code uses outside annotations (``""``: the module itself)."""
+    names it takes from it that the code uses outside annotations: ``from m import name``, or
+    ``m.name`` after ``import m`` (``random.Random``, ``dataclasses.replace``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = _type_checking_nodes(tree)
     annotated = _annotation_nodes(tree)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in annotated}
-    used |= {n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute)
-             and isinstance(n.value, ast.Name) and id(n) not in annotated}
+    attrs: dict[str, set[str]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
+                and id(n) not in annotated:
+            attrs.setdefault(n.value.id, set()).add(n.attr)
     out: dict[str, list[str]] = {}
     for node in ast.walk(tree):
         if id(node) in skip:
@@ -153,7 +159,13 @@ def runtime_names(path: Path) -> dict[str, list[str]]:
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name.split(".")[0] != "domeng":
-                    out.setdefault(a.name, [])
+                    bound = a.asname or a.name
+                    # ``import a.b`` binds ``a``: its attributes are a's, not a.b's
+                    if a.asname is None and "." in a.name:
+                        out.setdefault(a.name, [])
+                        continue
+                    names = out.setdefault(a.name, [])
+                    names.extend(sorted(attrs.get(bound, set()) - set(names)))
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
                 and node.module.split(".")[0] != "domeng":
             names = out.setdefault(node.module, [])
@@ -233,6 +245,14 @@ def import_job(module: str, boot: str = "") -> str:
             f"print('@@' + json.dumps(_r))\n")
 
 
+SEED = """
+import json, random
+random.seed(1)
+drawn = [random.getrandbits(32) for _ in range(3)]
+print("@@" + json.dumps(drawn))
+"""
+"""Whether a seed draws the same numbers in both (the engine's deals come from a seed)."""
+
 PYODIDE = ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.mjs", "python_stdlib.zip")
 """Pyodide's runtime files, for ``--pyodide``: what a page fetches before Python starts."""
 
@@ -250,18 +270,34 @@ def sizes(package: Path, names: tuple[str, ...] = ("micropython.wasm", "micropyt
 
 
 PLAY = '''
-import random, time
+import json, random, time
 from domeng.round import Round
+if hasattr(time, "ticks_ms"):
+    _start, _took = time.ticks_ms, lambda t0: time.ticks_diff(time.ticks_ms(), t0) / 1000
+else:
+    _start, _took = time.perf_counter, lambda t0: time.perf_counter() - t0
 rng = random.Random(1)
-t0 = time.ticks_ms() if hasattr(time, "ticks_ms") else None
-start = time.time()
 events = 0
+t0 = _start()
 for _ in range({rounds}):
     r = Round.deal(rng)
-    while not r.over:
+    while not r.is_over:
         r.play(rng.choice(r.legal_moves()))
     events += len(r.events)
+played = {{"seconds": _took(t0), "events": events}}
+print("@@" + json.dumps(played))
 '''
+"""Random rounds played to their end, timed by the interpreter itself after the imports: the
+same code under MicroPython and CPython."""
+
+
+def cpython_play(tree: Path, rounds: int) -> dict:
+    """What :data:`PLAY` prints under CPython on ``tree``: its seconds and its events."""
+    sys.path.insert(0, str(tree))
+    ns: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(PLAY.format(rounds=rounds), "<play>", "exec"), ns)
+    return ns["played"]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -330,7 +366,7 @@ def main(argv: list[str] | None = None) -> None:
     dirs = ("import json\n"
             f"print('@@' + json.dumps({{t.__name__: dir(t) for t in ({', '.join(types)})}}))\n")
     jobs = [{"id": "have", "code": check}, {"id": "compile", "code": compile_code},
-            {"id": "dirs", "code": dirs}]
+            {"id": "dirs", "code": dirs}, {"id": "seed", "code": SEED}]
     jobs += [{"id": "plain:" + m, "code": import_job(m)} for m, _ in modules]
     empty = {"domeng/__init__.py": ""}
     jobs += [{"id": "standin:" + m, "code": import_job(m, BOOT), "overlay": empty}
@@ -353,7 +389,10 @@ def main(argv: list[str] | None = None) -> None:
             if mod == "__future__" or (mod in ANNOTATION_ONLY and not names):
                 continue
             if not have.get(mod, False):
-                missing.append(f"{mod} ({', '.join(names)})" if names else mod)
+                # a module MicroPython lacks is named alone (numpy's 21 names say nothing more),
+                # save the annotation modules, whose few names used at run time are the need
+                shown = names and mod in ANNOTATION_ONLY
+                missing.append(f"{mod} ({', '.join(names)})" if shown else mod)
                 continue
             gone = [n for n in names if not have.get(f"{mod}.{n}", False)]
             if gone:
@@ -379,6 +418,12 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{runtime}: {name}: {raw:,} bytes, {gz:,} on the wire")
         print(f"{runtime}: together {sum(r for r, _ in files.values()):,} bytes, "
               f"{sum(g for _, g in files.values()):,} on the wire")
+    ns: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(SEED, ns)
+    seeded = {"micropython": _parsed(results["seed"]), "cpython": ns["drawn"]}
+    print(f"random.seed(1), then getrandbits(32) three times: MicroPython "
+          f"{seeded['micropython']}, CPython {seeded['cpython']}")
     starts = [r["start"] for r in results.values()]
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
     print(f"loadMicroPython under node {node}: the first {starts[0]:.0f} ms (it compiles the "
@@ -405,26 +450,24 @@ def main(argv: list[str] | None = None) -> None:
 
     timing = None
     if "domeng.round" in ok:
-        code = PLAY.format(rounds=args.rounds) + "print('@@' + str(events))\n"
-        mp = run(package, tree, [{"id": "play", "code": BOOT + code, "overlay": empty}],
-                 copy, args.heap, overlay=STANDINS)["play"]
-        sys.path.insert(0, str(tree))
-        from domeng.round import Round
-        rng, t = random.Random(1), time.perf_counter()
-        for _ in range(args.rounds):
-            r = Round.deal(rng)
-            while not r.over:
-                r.play(rng.choice(r.legal_moves()))
-        cp = time.perf_counter() - t
-        timing = {"micropython_ms": mp["ms"], "cpython_ms": cp * 1000, "out": mp["out"]}
-        print(f"\n{args.rounds} rounds: MicroPython {mp['ms']:.0f} ms, CPython {cp * 1000:.0f} ms"
-              f" ({mp['out'].strip()[-200:]})")
+        code = BOOT + PLAY.format(rounds=args.rounds)
+        mp = _parsed(run(package, tree, [{"id": "play", "code": code, "overlay": empty}],
+                         copy, args.heap, overlay=STANDINS)["play"])
+        cp = cpython_play(tree, args.rounds)
+        timing = {"micropython": mp, "cpython": cp}
+        if "seconds" in mp:
+            print(f"\n{args.rounds} rounds: MicroPython {mp['seconds']:.2f} s, CPython "
+                  f"{cp['seconds']:.2f} s ({mp['seconds'] / cp['seconds']:.1f}×; events "
+                  f"{mp['events']} and {cp['events']})")
+        else:
+            print(f"\nthe rounds failed under MicroPython: {mp['error']}")
     else:
         print("\nno round played: domeng.round does not import under MicroPython")
 
     if args.json:
         args.json.write_text(json.dumps({"version": version, "sizes": sizes(package),
-                                         "rows": rows, "have": have, "timing": timing},
+                                         "rows": rows, "have": have, "timing": timing,
+                                         "seeded": seeded},
                                         indent=1))
 
 
