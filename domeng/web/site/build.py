@@ -459,13 +459,10 @@ def clean_pages(site: Path) -> list[str]:
             # tables answer without it
             later = page.stem.startswith("tutorial")
             where = '<script>window.DOMENG_VOICI = "../build/voici.js";</script>\n'
-            player = f'<script id="domeng-player">\n{player_js}</script>\n'
-            early = early_player(new, where + player) if later else None
-            new = early or new.replace(voici_js, (where if later else "")
-                                       + f'<script id="domeng-query">\n{query_js}</script>\n'
-                                       + player + ("" if later else voici_js), 1)
-            if early:
-                new = new.replace(voici_js, f'<script id="domeng-query">\n{query_js}</script>\n', 1)
+            new = new.replace(voici_js, (where if later else "")
+                              + f'<script id="domeng-query">\n{query_js}</script>\n'
+                              + f'<script id="domeng-player">\n{player_js}</script>\n'
+                              + ("" if later else voici_js), 1)
         if new != text:
             page.write_text(new, encoding="utf-8")
         left += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(new)]
@@ -475,6 +472,32 @@ def clean_pages(site: Path) -> list[str]:
 
 FIRST_FRAMES = re.compile(r'<div class="domeng-first-output"[^>]* data-frames="([^"#]+)#')
 NEXT_CELL = re.compile(r"voila_process\(\d+, \d+\)\s*</script>\n")
+
+
+PLAYER = re.compile(r'<script>window\.DOMENG_VOICI = [^<]*</script>\n'
+                    r'(?:<script id="domeng-query">\n.*?</script>\n)'
+                    r'<script id="domeng-player">\n.*?</script>\n', re.S)
+
+
+def players_early(site: Path) -> list[str]:
+    """Move each tutorial's player (put at the page's end by :func:`clean_pages`) to right
+    after its first recorded table (:func:`early_player`), once the first screens have
+    recorded them; returns the pages changed."""
+    moved = []
+    for page in sorted(site.glob("voici/render/tutorial*.html")):
+        text = page.read_text(encoding="utf-8")
+        found = PLAYER.search(text)
+        if not found:
+            continue
+        block = found.group(0)
+        query_at = block.index('<script id="domeng-query">')
+        player_at = block.index('<script id="domeng-player">')
+        where, query, player = block[:query_at], block[query_at:player_at], block[player_at:]
+        early = early_player(text[:found.start()] + query + text[found.end():], where + player)
+        if early:
+            page.write_text(early, encoding="utf-8")
+            moved.append(page.stem)
+    return moved
 
 
 def early_player(page: str, player: str) -> str | None:
@@ -652,6 +675,7 @@ def main(argv: list[str] | None = None) -> int:
     # each page's first screen: its text and tables drawn here, shown before Python starts
     log("first screens: " + ", ".join(first_screen.write_pages(
         out, notebooks, _domeng("i18n").languages(), tuple(a.lessons))))
+    log("players early: " + ", ".join(players_early(out)))
     write_index(out, notebooks)
     # a manifest in each language and a service worker that keeps this build for the next visit
     tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem
