@@ -610,3 +610,28 @@ def test_a18_a_token_in_a_wrong_address_stays_out_of_the_log(server):
     get(server, "/nothing?token=Sup3rS3cretT0ken", "198.51.100.12")
     subprocess.run(["sync"], check=False)
     assert "Sup3rS3cretT0ken" not in server.log.read_text(errors="replace")
+
+
+@pytest.mark.slow
+def test_d2_o3_p2_voila_s_routes_on_a_running_server(server):
+    """Hostile re-try N2, N5, N6 on ``domeng app`` itself: a 20 MB POST to a Voilà page is
+    413 before it is read; Voilà's static files and a 404 carry nosniff; ``..%2F`` in a
+    template's path is a 404 in one line."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+        s.sendall(b"POST /voila/render/drills.ipynb HTTP/1.1\r\nHost: localhost:%d\r\n"
+                  b"X-Forwarded-For: 198.51.100.20\r\nContent-Length: %d\r\n\r\n"
+                  % (server.port, 20 * 2**20) + b"x" * 4096)
+        answer = b""  # no more of the body is sent: the answer must not wait for it
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := s.recv(65536):
+                answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413") and body.count(b"\n") == 1
+    for path, status in [("/voila/static/voila.js", 200), ("/nope", 404),
+                         ("/voila/templates/..%2F..%2F..%2F..%2Fetc/passwd", 404)]:
+        got, headers, body = get(server, path, "198.51.100.21")
+        assert got == status, path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "SAMEORIGIN", path
+        if status == 404 and "etc" in path:
+            assert body.count(b"\n") == 1 and b"Traceback" not in body
