@@ -59,6 +59,7 @@ __all__ = [
     "page_headers",
     "parse_proxies",
     "quiet_logs",
+    "quiet_path",
     "quiet_uri",
 ]
 
@@ -263,7 +264,8 @@ _TOKEN_KEYS = frozenset({"token", "_xsrf"})
 _TOKEN_VALUE = re.compile(r"((?:token|_xsrf)=)[^&;\s'\"#]+", re.IGNORECASE)
 
 
-_TOKEN_LIKE = re.compile(r"(?=[^/]*[A-Z0-9])(?![0-9a-fA-F-]+(?:/|$))[A-Za-z0-9_-]{20,}(?=/|$)")
+_TOKEN_LIKE = re.compile(
+    r"(?<=/)(?=[^/]*[A-Z0-9])(?![0-9a-fA-F-]+(?:/|$))[A-Za-z0-9_-]{20,}(?=/|$)")
 """A path segment that may be a token pasted into a path (play together's are 32
 characters of ``A-Za-z0-9_-``): 20 or more such characters with a capital or a digit,
 unless all are hexadecimal digits and hyphens (a kernel's id)."""
@@ -277,6 +279,8 @@ def quiet_path(path: str) -> str:
     '/domeng/table/0123456789ab/…'
     >>> quiet_path("/api/kernels/0f3c2d1e-aaaa-4bbb-8ccc-0123456789ab/channels")
     '/api/kernels/0f3c2d1e-aaaa-4bbb-8ccc-0123456789ab/channels'
+    >>> quiet_path("/static/lab.ABCDEF1234567890abcdefgh")  # a file's name: no token
+    '/static/lab.ABCDEF1234567890abcdefgh'
     """
     return _TOKEN_LIKE.sub("…", _TOKEN_VALUE.sub(r"\1…", path))
 
