@@ -34,7 +34,8 @@ What a hostile visitor meets (tests/test_together_hostile.py):
 - a ``POST`` whose ``Origin`` (or, without one, ``Referer``) names another site is
   refused (403), one without either (a script, ``curl``) is taken; a body must be
   ``Content-Type: application/json`` (415), at most :data:`MAX_BODY` bytes (413, from
-  ``Content-Length`` before it is read; a longer stream is cut), and nested at most
+  ``Content-Length`` before it is read; a stream at its first byte past it, in the same
+  line, the rest unread), and nested at most
   :data:`MAX_DEPTH` deep (400, before it is parsed; a websocket is closed with the
   reason); an address with a NUL or a byte that is not UTF-8: 400;
 - the rate limits are kept per client address (``new:``) or per valid token, and the
@@ -506,7 +507,8 @@ class _Guard:
 @web.stream_request_body
 class _Handler(_Guard, web.RequestHandler):
     """A play-together request: its body is read as it comes, at most :data:`MAX_BODY`
-    bytes (a longer ``Content-Length`` is refused before a byte of it is read)."""
+    bytes (a longer ``Content-Length`` is refused before a byte of it is read, a longer
+    stream at its first byte past the limit)."""
 
     def initialize(self, hub: Hub, base: str) -> None:
         self.hub, self.store, self.base_path = hub, hub.store, base
