@@ -11,6 +11,7 @@ address of its own (``X-Forwarded-For``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import logging
 import re
@@ -267,6 +268,116 @@ def test_a19_an_uncaught_error_s_request_is_logged_without_its_token(caplog):
     assert "s3cretT0ken" not in caplog.text and "token=…&lang=id" in caplog.text
 
 
+async def _raw(app, data: bytes) -> bytes:
+    """Send ``data`` as it is to ``app`` served as ``domeng app`` serves it (its listen's
+    limits), and read the whole answer (the server must not wait for more)."""
+    from tornado.netutil import bind_sockets
+
+    port = bind_sockets(0, "127.0.0.1")
+    free = port[0].getsockname()[1]
+    for sock in port:
+        sock.close()
+    server = app.listen(free, "127.0.0.1")
+    try:
+        def send() -> bytes:
+            answer = b""
+            with socket.create_connection(("127.0.0.1", free), timeout=10) as s:
+                s.sendall(data.replace(b"HOST", f"localhost:{free}".encode()))
+                with contextlib.suppress(ConnectionResetError):
+                    while chunk := s.recv(65536):
+                        answer += chunk
+            return answer
+
+        return await asyncio.get_running_loop().run_in_executor(None, send)
+    finally:
+        server.stop()
+
+
+def posting_app():
+    import tornado.web
+
+    class Taker(tornado.web.RequestHandler):
+        def post(self, path: str) -> None:
+            self.write(f"took {len(self.request.body)}")
+
+        def check_xsrf_cookie(self) -> None:
+            pass
+
+    return guard.GuardedApplication([(r"/(.*)", Taker)], log_function=guard.log_request,
+                                    domeng_hosts=guard.allowed_hosts("127.0.0.1"))
+
+
+def test_d2_a_long_body_is_refused_on_every_route_before_it_is_read():
+    """Hostile re-try N2: Voilà's routes read a whole 95 MB body before their handler ran
+    (+670 MB of the server's memory for four of them)."""
+    head = (b"POST /voila/render/drills.ipynb HTTP/1.1\r\nHost: HOST\r\n"
+            b"Connection: close\r\nContent-Length: %d\r\n\r\n")
+    answer = asyncio.run(_raw(posting_app(), head % (20 * 2**20) + b"x" * 1000))
+    status, _, body = answer.partition(b"\r\n\r\n")
+    assert status.startswith(b"HTTP/1.1 413") and b"nosniff" in status
+    assert "at most 1048576 bytes" in body.decode() and body.count(b"\n") == 1
+    answer = asyncio.run(_raw(posting_app(), head % 1000 + b"x" * 1000))
+    assert answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"took 1000")
+    # a stream with no length is cut at the limit, never read whole
+    chunks = b"%x\r\n%s\r\n" % (2**16, b" " * 2**16)
+    answer = asyncio.run(_raw(posting_app(), b"POST /x HTTP/1.1\r\nHost: HOST\r\n"
+                              b"Transfer-Encoding: chunked\r\n\r\n" + chunks * 20))
+    assert not answer.startswith(b"HTTP/1.1 200")
+
+
+def test_o3_every_answer_carries_the_guard_s_headers(tmp_path):
+    """Hostile re-try N6: Voilà's static files, tornado's own 404 and a redirect had no
+    nosniff, no frame or content policy."""
+    import tornado.web
+
+    (tmp_path / "voila.js").write_text("var x = 1;\n")
+
+    class Away(tornado.web.RequestHandler):
+        def get(self) -> None:
+            self.redirect("/static/voila.js")
+
+    app = guard.GuardedApplication([(r"/static/(.*)", tornado.web.StaticFileHandler,
+                                     {"path": str(tmp_path)}), (r"/", Away)],
+                                   domeng_hosts=guard.allowed_hosts("127.0.0.1"))
+    for path, status in [("/static/voila.js", 200), ("/nope", 404), ("/", 302)]:
+        got, headers, _ = asyncio.run(_fetch(app, path))
+        assert got == status, path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["X-Frame-Options"] == "SAMEORIGIN", path
+        assert "frame-ancestors 'self'" in headers["Content-Security-Policy"], path
+
+
+@pytest.mark.parametrize("path, status", [
+    ("/voila/templates/..%2F..%2F..%2F..%2Fetc/passwd", 404),
+    ("/voila/api/themes/..%2f..%2fetc%2fpasswd", 404),
+    ("/voila/static/..%5C..%5Cx", 404),
+    ("/voila/static/\xff.js", 400),
+])
+def test_p2_a_climbing_path_or_a_raw_byte_is_answered_in_one_line(path, status):
+    """Hostile re-try N5, N7: Voilà's template handler failed (500) on ``..%2F``, a raw 0xFF
+    byte was answered by whatever route it reached."""
+    answer = asyncio.run(_raw(guarded_app(), b"GET " + path.encode("latin-1") +
+                              b" HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n"))
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d" % status) and body.count(b"\n") == 1, answer
+    assert b"hello" not in body and b"Traceback" not in body
+
+
+def test_a18_a_token_pasted_into_a_path_or_after_a_semicolon_stays_out_of_the_log(caplog):
+    """Hostile re-try N4."""
+    token = "Mmi5hr2aQ9xL0pZt7sVbN3kRfWc1yDeA"
+    with caplog.at_level(logging.INFO, logger="tornado.access"):
+        for path in (f"/domeng/table/0123456789ab/{token}", f"/t?seat=0&x=1;token={token}",
+                     f"/t?x=1%3Btoken%3D{token}", f"/t;token={token}"):
+            asyncio.run(_fetch(guarded_app(), path))
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 4 and not any(token in line for line in lines), lines
+    assert guard.quiet_uri("/voila/labextensions/jupyterlab-manager/static/remoteEntry.js"
+                           ) == "/voila/labextensions/jupyterlab-manager/static/remoteEntry.js"
+    kernel = "/api/kernels/0f3c2d1e-aaaa-4bbb-8ccc-0123456789ab/channels"
+    assert guard.quiet_uri(kernel) == kernel
+
+
 def test_d5_the_server_reads_a_lesson_link_as_long_as_the_app_does():
     """The header limit is above the app's own, so a link too long is answered by the app's
     one line (checked on a real server in the slow test below)."""
@@ -305,12 +416,48 @@ def test_x11_a_picture_the_link_carries_is_shown():
 def test_x11_a_link_to_another_site_shows_where_it_goes_and_tells_it_nothing():
     shown = lesson_html("See [the rules](https://example.org/rules) and <https://b.example/>.")
     assert ('<a href="https://example.org/rules" rel="noopener noreferrer" '
-            'target="_blank">the rules</a> (example.org)') in shown
-    assert 'rel="noopener noreferrer" target="_blank">https://b.example/</a> (b.example)' in shown
+            'target="_blank"><bdi>the rules</bdi></a> <bdi dir="ltr">(example.org)</bdi>') in shown
+    assert ('rel="noopener noreferrer" target="_blank"><bdi>https://b.example/</bdi></a> '
+            '<bdi dir="ltr">(b.example)</bdi>') in shown
     inside = lesson_html("[play it](play.ipynb?s=v1.x) or [R12](#r12)")
     assert "target=" not in inside
     assert 'href="play.ipynb?s=v1.x"' in inside and "noopener" not in inside
     assert "javascript" not in lesson_html("[x](javascript:alert(1))")
+
+
+def test_x12_a_direction_control_in_a_lesson_link_cannot_disguise_the_address_shown():
+    """Hostile re-try N3: ``[\u202eeht selur](https://lt.elgoog.example/x)`` showed the
+    address after the override, read reversed as ``(elpmaxe.google.tl)``."""
+    from html.parser import HTMLParser
+
+    shown = lesson_html(f"See [{RLO}eht selur](https://lt.elgoog.example/x) now, "
+                        f"{RLO}and [this](https://b.example/) too.")
+
+    class Isolates(HTMLParser):
+        """The text of the page, each run marked with the isolates it is inside."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.open: list[str] = []
+            self.runs: list[tuple[str, tuple[str, ...]]] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.open.append(f"{tag}{dict(attrs).get('dir', '')}")
+
+        def handle_endtag(self, tag):
+            while self.open and not self.open.pop().startswith(tag):
+                pass
+
+        def handle_data(self, data):
+            self.runs.append((data, tuple(t for t in self.open if t.startswith("bdi"))))
+
+    parser = Isolates()
+    parser.feed(shown)
+    for data, isolates in parser.runs:
+        if "eht selur" in data:  # the link's override stays inside the link's isolate
+            assert isolates == ("bdi",), (data, shown)
+        if "lt.elgoog.example" in data or "b.example" in data:  # left to right, alone
+            assert isolates == ("bdiltr",) and RLO not in data, (data, shown)
 
 
 def test_x12_a_direction_control_in_a_name_or_title_is_refused_in_one_line():
@@ -463,3 +610,28 @@ def test_a18_a_token_in_a_wrong_address_stays_out_of_the_log(server):
     get(server, "/nothing?token=Sup3rS3cretT0ken", "198.51.100.12")
     subprocess.run(["sync"], check=False)
     assert "Sup3rS3cretT0ken" not in server.log.read_text(errors="replace")
+
+
+@pytest.mark.slow
+def test_d2_o3_p2_voila_s_routes_on_a_running_server(server):
+    """Hostile re-try N2, N5, N6 on ``domeng app`` itself: a 20 MB POST to a Voilà page is
+    413 before it is read; Voilà's static files and a 404 carry nosniff; ``..%2F`` in a
+    template's path is a 404 in one line."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+        s.sendall(b"POST /voila/render/drills.ipynb HTTP/1.1\r\nHost: localhost:%d\r\n"
+                  b"X-Forwarded-For: 198.51.100.20\r\nContent-Length: %d\r\n\r\n"
+                  % (server.port, 20 * 2**20) + b"x" * 4096)
+        answer = b""  # no more of the body is sent: the answer must not wait for it
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := s.recv(65536):
+                answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413") and body.count(b"\n") == 1
+    for path, status in [("/voila/static/voila.js", 200), ("/nope", 404),
+                         ("/voila/templates/..%2F..%2F..%2F..%2Fetc/passwd", 404)]:
+        got, headers, body = get(server, path, "198.51.100.21")
+        assert got == status, path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "SAMEORIGIN", path
+        if status == 404 and "etc" in path:
+            assert body.count(b"\n") == 1 and b"Traceback" not in body

@@ -204,6 +204,34 @@ def test_a_made_up_token_makes_no_rate_limit(live):
     assert len(live.hub.limits) == before
 
 
+# ------------------------------------------------------------------ messages said plainly
+@pytest.mark.parametrize("body", ['"x"', "[]", "3"])
+def test_a_body_that_is_no_object_is_told_so_in_plain_words(live, body):
+    """Hostile re-try N11: the refusal showed the catalogue's ``{{ … }}`` as it is."""
+    status, _, text = live.call("POST", "/domeng/api/tables", body,
+                                {"Content-Type": "application/json"})
+    error = json.loads(one_line(text))["error"]
+    assert status == 409 and "{ … }" in error and "{{" not in error
+    assert error.endswith(f"not {body}")
+
+
+def test_a_move_naming_a_moment_still_to_come_is_not_called_an_earlier_one(live):
+    """Hostile re-try N11: a far-future ``seq`` was called "an earlier moment of the
+    table"."""
+    made = live.create(["person", "heuristic", "heuristic", "heuristic", "heuristic"])
+    seat = token_of(made["links"]["0"])
+    with live.ws(made["table"]) as ws:
+        ws.send(json.dumps({"type": "hello", "token": seat}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        table = live.store.tables[made["table"]]
+        for seq, said in [(99999999999999999999999999, "has not reached"),
+                          (table.step + 1, "has not reached"), (-1, "earlier moment")]:
+            status, answer = live.post(f"/domeng/api/tables/{made['table']}/moves?token={seat}",
+                                       {"tile": None, "seq": seq})
+            assert status == 409 and said in answer["error"], answer
+            assert f"step {seq}" in answer["error"]
+
+
 # ------------------------------------------------------------------ D3: nested JSON
 NESTED = "[" * 2000 + "]" * 2000
 
@@ -259,6 +287,23 @@ def test_d2_a_long_stream_is_cut_while_it_comes(live):
         while sent < 64 * 2**20:  # 64 MiB, which tornado alone would buffer whole
             s.sendall(chunk)
             sent += 65536
+    assert live.store.tables == {}
+
+
+def test_d2_a_long_chunked_body_is_refused_in_one_line(live):
+    """Hostile re-try N10: a chunked body past the limit got a bare 400 and no line."""
+    body = b"".join(b"%x\r\n%s\r\n" % (1024, b" " * 1024) for _ in range(8)) + b"0\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
+        s.sendall(b"POST /domeng/api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                  + body)
+        answer = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := s.recv(65536):
+                answer += chunk
+    head, _, text = answer.decode().partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 413")
+    assert "at most 4096 bytes" in json.loads(one_line(text.encode()))["error"]
     assert live.store.tables == {}
 
 
@@ -487,32 +532,94 @@ def test_d11_the_games_link_at_a_rounds_end_holds_no_host():
     assert "://" not in foot.replace("data:application/json", "")
 
 
+@contextlib.contextmanager
+def watching(live, made, client: str, token: str | None = None):
+    """A websocket of ``client`` past its hello with ``token`` (the spectators'), its first
+    state read."""
+    with live.ws(made["table"], **{"X-Client": client}) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token or token_of(made["spectator"])}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        yield ws
+
+
 def test_d11_websockets_are_capped_per_table_with_a_reason(tmp_path):
     client = {"domeng_client_ip": lambda request: request.headers.get("X-Client", "x")}
     with Live(tmp_path / "t", **client) as live, contextlib.ExitStack() as stack:
         made = live.create()
         for i in range(together.MAX_SOCKETS_PER_TABLE):
-            stack.enter_context(live.ws(made["table"], **{"X-Client": f"10.0.0.{i}"}))
+            stack.enter_context(watching(live, made, f"10.0.0.{i}"))
         with live.ws(made["table"], **{"X-Client": "10.0.1.1"}) as extra:
+            extra.send(json.dumps({"type": "hello", "token": token_of(made["spectator"])}))
             info = closed(extra)
         assert info.rcvd is not None and info.rcvd.code == 1013
         assert f"at most {together.MAX_SOCKETS_PER_TABLE}" in info.rcvd.reason
         assert seen_by(live, live.create(), "10.0.1.1")  # another table: open
+        # the spectators fill their part of the table, not the players'
+        stack.enter_context(watching(live, made, "10.0.1.2", token_of(made["links"]["0"])))
+        stack.enter_context(watching(live, made, "10.0.1.3", token_of(made["host"])))
 
 
 def test_d11_websockets_are_capped_per_client_address_with_a_reason(tmp_path):
     client = {"domeng_client_ip": lambda request: request.headers.get("X-Client", "x")}
     with Live(tmp_path / "t", **client) as live, contextlib.ExitStack() as stack:
-        tables = [live.create()["table"] for _ in range(2)]
-        socks = [stack.enter_context(live.ws(tables[i % 2], **{"X-Client": "192.0.2.7"}))
+        tables = [live.create() for _ in range(2)]
+        socks = [stack.enter_context(watching(live, tables[i % 2], "192.0.2.7"))
                  for i in range(together.MAX_SOCKETS_PER_CLIENT)]
-        with live.ws(tables[0], **{"X-Client": "192.0.2.7"}) as extra:
+        with live.ws(tables[0]["table"], **{"X-Client": "192.0.2.7"}) as extra:
+            extra.send(json.dumps({"type": "hello", "token": token_of(tables[0]["spectator"])}))
             info = closed(extra)
         assert info.rcvd is not None and info.rcvd.code == 1013
         assert f"at most {together.MAX_SOCKETS_PER_CLIENT}" in info.rcvd.reason
         socks[0].close()
         made = live.create()
         assert seen_by(live, made, "192.0.2.7")  # one closed: room for one more
+
+
+def test_d11_sockets_that_name_no_token_do_not_lock_the_players_out(tmp_path):
+    """Hostile re-try N1: a holder of a table's id (it is in every link) opens 40 websockets
+    and never says hello; the players still open their seats, the spectators theirs."""
+    client = {"domeng_client_ip": lambda request: request.headers.get("X-Client", "x")}
+    with Live(tmp_path / "t", **client) as live, contextlib.ExitStack() as stack:
+        made = live.create()
+        for i in range(together.MAX_SOCKETS_PER_TABLE):
+            stack.enter_context(live.ws(made["table"], **{"X-Client": f"10.9.0.{i}"}))
+        stack.enter_context(watching(live, made, "192.0.2.50", token_of(made["links"]["0"])))
+        stack.enter_context(watching(live, made, "192.0.2.51"))
+
+
+def test_d11_sockets_that_name_no_token_have_a_small_cap_of_their_own(tmp_path):
+    client = {"domeng_client_ip": lambda request: request.headers.get("X-Client", "x")}
+    with Live(tmp_path / "t", **client) as live, contextlib.ExitStack() as stack:
+        made = live.create()
+        for _ in range(together.MAX_UNGREETED_PER_CLIENT):
+            stack.enter_context(live.ws(made["table"], **{"X-Client": "203.0.113.3"}))
+        with live.ws(made["table"], **{"X-Client": "203.0.113.3"}) as extra:
+            info = closed(extra)
+        assert info.rcvd is not None and info.rcvd.code == 1013
+        assert f"at most {together.MAX_UNGREETED_PER_CLIENT}" in info.rcvd.reason
+        assert together.MAX_UNGREETED_PER_CLIENT < together.MAX_SOCKETS_PER_TABLE
+        stack.enter_context(watching(live, made, "203.0.113.4"))  # another address: open
+
+
+def test_d11_a_socket_that_names_no_token_in_time_is_closed_with_the_reason(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(together, "HELLO_WITHIN", 0.2)
+    with Live(tmp_path / "t") as live:
+        made = live.create()
+        with live.ws(made["table"]) as silent:
+            info = closed(silent)
+        assert info.rcvd is not None and info.rcvd.code == 1008
+        assert "no valid token" in info.rcvd.reason
+        with live.ws(made["table"]) as wrong:
+            wrong.send(json.dumps({"type": "hello", "token": "made-up"}))
+            assert json.loads(wrong.recv(timeout=10))["type"] == "refused"
+            info = closed(wrong)  # a wrong token does not keep it open
+        assert info.rcvd is not None and info.rcvd.code == 1008
+        assert live.hub.ungreeted == {}
+        with watching(live, made, "x") as ws:  # a page saying hello at once stays
+            time.sleep(0.4)
+            ws.send(json.dumps({"type": "seen"}))
+            assert json.loads(ws.recv(timeout=10))["type"] in {"state", "refused"}
 
 
 def seen_by(live, made, client):

@@ -41,7 +41,9 @@ def lesson_html(markdown: str) -> str:
     not run; an image shows only when the link itself carries it (a ``data:`` picture),
     else its alt text, so that a lesson makes no browser fetch anything from another host;
     a link to another site opens in a new tab, without telling that site where it came from
-    (``rel="noopener noreferrer"``), and shows the address it goes to.
+    (``rel="noopener noreferrer"``), and shows the address it goes to, its text and that
+    address each isolated (``<bdi>``) so that no direction control (U+202E) in the lesson
+    can make the address read as another.
 
     >>> lesson_html("A **CEKI** ends it.")
     '<p>A <strong>CEKI</strong> ends it.</p>\\n'
@@ -51,12 +53,15 @@ def lesson_html(markdown: str) -> str:
     '<p>a pixel</p>\\n'
     >>> lesson_html("[the rules](https://example.org/rules)")  # doctest: +NORMALIZE_WHITESPACE
     '<p><a href="https://example.org/rules" rel="noopener noreferrer"
-    target="_blank">the rules</a> (example.org)</p>\\n'
+    target="_blank"><bdi>the rules</bdi></a> <bdi dir="ltr">(example.org)</bdi></p>\\n'
     """
     import mistune
 
     return mistune.create_markdown(renderer=_lesson_renderer()(escape=True))(markdown)
 
+
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""The characters that change the direction of the text around them."""
 
 _PICTURE = re.compile(r"data:image/(png|gif|jpeg|webp);", re.IGNORECASE)
 """The pictures a lesson may show: those its link carries, in a format no script runs in."""
@@ -105,7 +110,12 @@ def _lesson_renderer() -> type:
             attrs = {"href": href, "rel": "noopener noreferrer", "target": "_blank"}
             if title:
                 attrs["title"] = title
-            return f"<a{self.render_attrs(attrs)}>{text}</a> ({html.escape(where)})"
+            # the text and the address each in an isolate of its own: a direction
+            # control in the text (U+202E) cannot reverse the address shown after it, nor
+            # one before the link the address itself
+            shown = html.escape(_BIDI.sub("", where))
+            return (f"<a{self.render_attrs(attrs)}><bdi>{text}</bdi></a> "
+                    f'<bdi dir="ltr">({shown})</bdi>')
 
     return LessonRenderer
 

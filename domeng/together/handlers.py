@@ -34,13 +34,17 @@ What a hostile visitor meets (tests/test_together_hostile.py):
 - a ``POST`` whose ``Origin`` (or, without one, ``Referer``) names another site is
   refused (403), one without either (a script, ``curl``) is taken; a body must be
   ``Content-Type: application/json`` (415), at most :data:`MAX_BODY` bytes (413, from
-  ``Content-Length`` before it is read; a longer stream is cut), and nested at most
+  ``Content-Length`` before it is read; a stream at its first byte past it, in the same
+  line, the rest unread), and nested at most
   :data:`MAX_DEPTH` deep (400, before it is parsed; a websocket is closed with the
   reason); an address with a NUL or a byte that is not UTF-8: 400;
 - the rate limits are kept per client address (``new:``) or per valid token, and the
   limits forgotten first are those back at their burst (:meth:`Hub.limit_for`);
-- :data:`MAX_SOCKETS_PER_CLIENT` websockets per client address and
-  :data:`MAX_SOCKETS_PER_TABLE` per table; one more is closed with the reason;
+- a websocket counts only once its first message named a valid token: before that, one
+  client address holds at most :data:`MAX_UNGREETED_PER_CLIENT` and each has
+  :data:`HELLO_WITHIN` seconds; after it, :data:`MAX_SOCKETS_PER_CLIENT` per client address
+  and :data:`MAX_SOCKETS_PER_TABLE` spectators per table (a seat's or the host's page is
+  never refused for the spectators); one more is closed with the reason;
 - every answer carries :data:`~domeng.together.pages.CSP`, ``X-Frame-Options:
   SAMEORIGIN`` and ``nosniff``; an error is one line, never a trace;
 - tokens are never written to the log: the handlers log their path without the query,
@@ -70,7 +74,7 @@ from tornado import web, websocket
 from tornado.ioloop import PeriodicCallback
 from tornado.log import app_log
 
-from domeng.errors import DomengError
+from domeng.errors import DomengError, show_value
 from domeng.i18n import N_, languages
 from domeng.together import pages
 from domeng.together.store import (
@@ -86,9 +90,9 @@ from domeng.together.store import (
 )
 
 __all__ = [
-    "BURST", "MAX_BODY", "MAX_DEPTH", "MAX_LIMITS", "MAX_SOCKETS_PER_CLIENT",
-    "MAX_SOCKETS_PER_TABLE", "RATE", "Hub", "handlers", "nesting", "redact", "static_dir",
-    "tables_folder",
+    "BURST", "HELLO_WITHIN", "MAX_BODY", "MAX_DEPTH", "MAX_LIMITS", "MAX_SOCKETS_PER_CLIENT",
+    "MAX_SOCKETS_PER_TABLE", "MAX_UNGREETED_PER_CLIENT", "RATE", "Hub", "handlers", "nesting",
+    "redact", "static_dir", "tables_folder",
 ]
 
 log = logging.getLogger(__name__)
@@ -115,7 +119,14 @@ MAX_SOCKETS_PER_CLIENT = 64
 """The most websockets one client address may hold open: a class of 30 behind one school
 router, each with a page or two, stays under it."""
 MAX_SOCKETS_PER_TABLE = 40
-"""The most websockets open on one table: five seats, the host and a room of spectators."""
+"""The most spectators' websockets open on one table (a room of them); the seats' and the
+host's pages are not counted against it, so no holder of the spectators' link can lock the
+players out."""
+MAX_UNGREETED_PER_CLIENT = 16
+"""The most websockets one client address may hold open before their first message named a
+valid token (``hello``); a page says it as soon as its socket opens."""
+HELLO_WITHIN = 10.0
+"""Seconds a websocket has to name a valid token (``hello``) before it is closed."""
 
 _TOKEN_VALUE = re.compile(r"(?i)(token=)[^&\s'\"#]*")
 
@@ -191,7 +202,8 @@ def parse(body: bytes) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused(N_("the request is not JSON")) from None
     if not isinstance(data, dict):
-        raise Refused(N_("the request is one JSON object {{ … }}"))
+        raise Refused(N_("the request is one JSON object {{ … }}, not {value}"),
+                      value=show_value(data))
     return data
 
 
@@ -236,7 +248,9 @@ class Hub:
         self.per_client: Counter[str] = Counter()
         """Websockets open now, per client address."""
         self.per_table: Counter[str] = Counter()
-        """Websockets open now, per table id (as their address named it)."""
+        """Spectators' websockets open now, per table id."""
+        self.ungreeted: Counter[str] = Counter()
+        """Websockets open now that have not named a valid token yet, per client address."""
         self.drawings = 0
         """State messages drawn so far (one per change, seat and language)."""
         self._drawn: dict[tuple, tuple[int, dict[str, Any], dict]] = {}
@@ -257,25 +271,39 @@ class Hub:
         for table in changed:
             self.broadcast(table)
 
-    def admit(self, client: str, table_id: str) -> Refused | None:
-        """Count one more websocket of ``client`` on ``table_id``, or say why not (over
+    def wait_hello(self, client: str) -> Refused | None:
+        """Count one more websocket of ``client`` not yet past its ``hello``, or say why not
+        (over :data:`MAX_UNGREETED_PER_CLIENT`)."""
+        if self.ungreeted[client] >= MAX_UNGREETED_PER_CLIENT:
+            return Refused(N_("too many pages open from your address (at most {count}): "
+                              "close one"), count=MAX_UNGREETED_PER_CLIENT)
+        self.ungreeted[client] += 1
+        return None
+
+    def greeted(self, client: str) -> None:
+        """One websocket :meth:`wait_hello` counted has named a valid token or closed."""
+        _less(self.ungreeted, client)
+
+    def admit(self, client: str, table_id: str | None) -> Refused | None:
+        """Count one more websocket of ``client`` past its ``hello``, a spectator's on
+        ``table_id`` (None: a seat's or the host's), or say why not (over
         :data:`MAX_SOCKETS_PER_CLIENT` or :data:`MAX_SOCKETS_PER_TABLE`)."""
         if self.per_client[client] >= MAX_SOCKETS_PER_CLIENT:
             return Refused(N_("too many pages open from your address (at most {count}): "
                               "close one"), count=MAX_SOCKETS_PER_CLIENT)
-        if self.per_table[table_id] >= MAX_SOCKETS_PER_TABLE:
+        if table_id is not None and self.per_table[table_id] >= MAX_SOCKETS_PER_TABLE:
             return Refused(N_("too many pages open on this table (at most {count}): close "
                               "one"), count=MAX_SOCKETS_PER_TABLE)
         self.per_client[client] += 1
-        self.per_table[table_id] += 1
+        if table_id is not None:
+            self.per_table[table_id] += 1
         return None
 
-    def release(self, client: str, table_id: str) -> None:
+    def release(self, client: str, table_id: str | None) -> None:
         """One websocket :meth:`admit` counted has closed."""
-        for counter, key in ((self.per_client, client), (self.per_table, table_id)):
-            counter[key] -= 1
-            if counter[key] <= 0:
-                del counter[key]
+        _less(self.per_client, client)
+        if table_id is not None:
+            _less(self.per_table, table_id)
 
     def attach(self, sock: TableSocket) -> None:
         self.sockets.setdefault(sock.table.id, set()).add(sock)
@@ -352,6 +380,12 @@ class Hub:
                 del self.limits[k]
 
 
+def _less(counter: Counter[str], key: str) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
 def _lang(value: str | None, fallback: str) -> str:
     return value if value in languages() else fallback
 
@@ -415,7 +449,9 @@ class _Guard:
         self.set_header("Referrer-Policy", "no-referrer")
 
     def _request_summary(self) -> str:
-        return f"{self.request.method} {self.request.path} ({self.request.remote_ip})"
+        from domeng.web.guard import quiet_path  # a token pasted into the path: hidden
+
+        return f"{self.request.method} {quiet_path(self.request.path)} ({self.request.remote_ip})"
 
     def decode_argument(self, value: bytes, name: str | None = None) -> str:
         try:
@@ -471,7 +507,8 @@ class _Guard:
 @web.stream_request_body
 class _Handler(_Guard, web.RequestHandler):
     """A play-together request: its body is read as it comes, at most :data:`MAX_BODY`
-    bytes (a longer ``Content-Length`` is refused before a byte of it is read)."""
+    bytes (a longer ``Content-Length`` is refused before a byte of it is read, a longer
+    stream at its first byte past the limit)."""
 
     def initialize(self, hub: Hub, base: str) -> None:
         self.hub, self.store, self.base_path = hub, hub.store, base
@@ -484,9 +521,17 @@ class _Handler(_Guard, web.RequestHandler):
             self.refuse(TooLong(N_("the request is too long (at most {limit} bytes)"),
                                 limit=MAX_BODY), None, self.lang())
             return
-        self.request.connection.set_max_body_size(MAX_BODY)  # a longer stream is cut
+        # a stream is refused by data_received at its first byte past MAX_BODY (in one
+        # line, the connection closed after it): tornado's own limit would cut it bare
+        self.request.connection.set_max_body_size(2**40)
 
     def data_received(self, chunk: bytes) -> None:
+        if self._finished:  # refused: the rest is dropped as the connection closes
+            return
+        if len(self._body) + len(chunk) > MAX_BODY:
+            self.refuse(TooLong(N_("the request is too long (at most {limit} bytes)"),
+                                limit=MAX_BODY), None, self.lang())
+            return
         self._body += chunk
 
     def check_xsrf_cookie(self) -> None:
@@ -653,16 +698,21 @@ def _reason(text: str) -> str:
 
 class TableSocket(_Guard, websocket.WebSocketHandler):
     """One page's websocket: its first message names its token; then moves go in and
-    the seat's parts come out after every change at the table. One client address holds
-    at most :data:`MAX_SOCKETS_PER_CLIENT`, a table :data:`MAX_SOCKETS_PER_TABLE`; a
-    message longer than :data:`MAX_FRAME` closes the socket unread (1009)."""
+    the seat's parts come out after every change at the table. Until that first message
+    names a valid token (within :data:`HELLO_WITHIN` seconds), a socket counts only among
+    its address's :data:`MAX_UNGREETED_PER_CLIENT`; then among its address's
+    :data:`MAX_SOCKETS_PER_CLIENT` and, a spectator's, its table's
+    :data:`MAX_SOCKETS_PER_TABLE`. A message longer than :data:`MAX_FRAME` closes the socket
+    unread (1009)."""
 
     def initialize(self, hub: Hub, base: str) -> None:
         self.hub, self.base_path = hub, base
         self.table: Table | None = None
         self.access: Access | None = None
         self.limit = RateLimit(rate=RATE, burst=BURST)
-        self.admitted: tuple[str, str] | None = None
+        self.waiting: Any = None
+        """The deadline of the ``hello`` while this socket is counted as not past it."""
+        self.admitted: tuple[str, str | None] | None = None
         self._sent: dict[str, str] = {}
 
     @property
@@ -679,21 +729,39 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
         return super().check_origin(origin) or bool(public) and _site(origin) == _site(public)
 
     def open(self, table_id: str) -> None:
+        from tornado.ioloop import IOLoop
+
         self.table_id = table_id
         self.page_lang = self.get_argument("lang", None)
-        client = client_address(self)
-        refusal = self.hub.admit(client, table_id)
+        self.client = client_address(self)
+        refusal = self.hub.wait_hello(self.client)
         if refusal is not None:
             self.shut(refusal, 1013)
             return
-        self.admitted = (client, table_id)
+        self.waiting = IOLoop.current().call_later(HELLO_WITHIN, self.no_hello)
+
+    def no_hello(self) -> None:
+        """Close a socket that named no valid token within :data:`HELLO_WITHIN` seconds."""
+        if self.waiting is not None:
+            self.shut(Refused(N_("this page named no valid token within {seconds} seconds: "
+                                 "open the link you were given, whole"),
+                              seconds=int(HELLO_WITHIN)), 1008)
+
+    def _past_hello(self) -> None:
+        """This socket named a valid token: no longer counted as waiting."""
+        if self.waiting is not None:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().remove_timeout(self.waiting)
+            self.waiting = None
+            self.hub.greeted(self.client)
 
     @property
     def lang(self) -> str:
         return _lang(self.page_lang, self.table.lang if self.table else "en")
 
     def on_message(self, message: str | bytes) -> None:
-        if self.admitted is None:
+        if self.admitted is None and self.waiting is None:
             return
         if not self.limit.allow():
             self.refused(Refused(_TOO_MANY))
@@ -705,9 +773,16 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
                 if data.get("type") != "hello":
                     raise Refused(N_("this link has no token: open the link you were given, "
                                      "whole"))
-                self.token = data.get("token")
-                self.access = self.hub.store.access(self.table_id, self.token)
-                self.table = self.access.table
+                token = data.get("token")
+                access = self.hub.store.access(self.table_id, token)
+                self._past_hello()
+                spectator = access.seat is None and not access.is_host
+                refusal = self.hub.admit(self.client, access.table.id if spectator else None)
+                if refusal is not None:
+                    self.shut(refusal, 1013)
+                    return
+                self.admitted = (self.client, access.table.id if spectator else None)
+                self.token, self.access, self.table = token, access, access.table
                 self.hub.attach(self)  # sends this page (and the others) the state
                 return
             apply(self.hub.store, self.table_id, self.token, data)
@@ -743,6 +818,7 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
         self.send(text)
 
     def on_close(self) -> None:
+        self._past_hello()
         if self.admitted is not None:
             self.hub.release(*self.admitted)
             self.admitted = None

@@ -579,6 +579,10 @@ class Store:
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise Refused(N_("a move names the table's moment it was made at (seq, a whole "
                              "number), not {value}"), value=show_value(seq))
+        if seq > table.step:
+            raise Refused(N_("this request names a moment the table has not reached (step "
+                             "{seq}; now {step}): nothing changed"), seq=show_value(seq),
+                          step=table.step)
         if seq != table.step:
             raise Refused(N_("this request was made at an earlier moment of the table "
                              "(step {seq}; now {step}): nothing changed"), seq=seq,

@@ -8,15 +8,22 @@ on the internet").
   ``[::1]``; a server on ``0.0.0.0`` also answers to the machine's interface addresses,
   its hostname and ``HOSTNAME.local``; plus each ``--allow-host`` and the host of
   ``--public-url`` (:func:`allowed_hosts`).
-- **Paths.** A path holding a NUL or a byte that is no UTF-8 is refused (400, one line)
-  before any handler could fail on it with a trace.
+- **Paths.** A path holding a NUL, a byte that is no UTF-8 or any byte sent unencoded
+  outside ASCII is refused (400, one line), and one climbing out of its folder (``..``,
+  however encoded) is no page (404, one line), before any handler could fail on it with a
+  trace.
+- **Bodies.** A body longer than :data:`BODY_LIMIT` is refused (413, one line) from its
+  ``Content-Length`` before a byte of it is read, on every route (Voilà's read a whole body
+  before their handler runs); a stream without one is cut at the limit.
 - **The client's address** (:func:`client_address`): the connection's, or, when that is a
   ``--trusted-proxy``, the right-most address of ``X-Forwarded-For`` that is no trusted
   proxy.
-- **The log** names a request by its path with every ``token=`` value hidden.
+- **The log** names a request by its path with every ``token=`` value, and any path
+  segment that looks like a token, hidden (:func:`quiet_uri`).
 - **Headers** of the Voilà pages (:func:`page_headers`): no framing by another site, no
   content sniffing, and a Content-Security-Policy that lets a page load nothing from any
-  other host.
+  other host; every other answer (a static file, a 404, a redirect) gets those a handler
+  did not set itself.
 - **The header limit** (:data:`HEADER_LIMIT`) is above the longest lesson link the app
   reads, so a link too long is answered by the app's own line, not by a reset connection.
 
@@ -37,9 +44,10 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, unquote_to_bytes, urlencode, urlsplit
 
 from domeng.files.links import MAX_ADDRESS
-from domeng.i18n import DEFAULT, languages, words
+from domeng.i18n import DEFAULT, N_, languages, words
 
 __all__ = [
+    "BODY_LIMIT",
     "HEADER_LIMIT",
     "LOOPBACK_NAMES",
     "GuardedApplication",
@@ -51,6 +59,7 @@ __all__ = [
     "page_headers",
     "parse_proxies",
     "quiet_logs",
+    "quiet_path",
     "quiet_uri",
 ]
 
@@ -62,6 +71,11 @@ HEADER_LIMIT = 2 * MAX_ADDRESS + 64 * 1024
 64 KiB by default): the longest address the app reads (:data:`MAX_ADDRESS`) twice (a
 ``Referer`` may repeat it) and 64 KiB for the other headers. A longer lesson link is
 answered by the app's own line, never by a reset connection."""
+
+BODY_LIMIT = 1024 * 1024
+"""The longest request body any route of the server reads, in bytes: Voilà's own requests
+(a page closing, its kernel's shutdown) carry none, and the tables' are at most 4 KiB
+(:data:`domeng.together.handlers.MAX_BODY`)."""
 
 _WILDCARD = frozenset({"0.0.0.0", "", "::"})
 _HOST = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<name>[A-Za-z0-9_.-]+))(?::\d{1,5})?$")
@@ -247,25 +261,49 @@ def page_headers(hosts: Iterable[str] = ()) -> dict[str, str]:
 
 
 _TOKEN_KEYS = frozenset({"token", "_xsrf"})
+_TOKEN_VALUE = re.compile(r"((?:token|_xsrf)=)[^&;\s'\"#]+", re.IGNORECASE)
+
+
+_TOKEN_LIKE = re.compile(
+    r"(?<=/)(?=[^/]*[A-Z0-9])(?![0-9a-fA-F-]+(?:/|$))[A-Za-z0-9_-]{20,}(?=/|$)")
+"""A path segment that may be a token pasted into a path (play together's are 32
+characters of ``A-Za-z0-9_-``): 20 or more such characters with a capital or a digit,
+unless all are hexadecimal digits and hyphens (a kernel's id)."""
+
+
+def quiet_path(path: str) -> str:
+    """``path`` with every segment that may be a token (:data:`_TOKEN_LIKE`) and every
+    ``token=`` value (a ``;token=`` parameter) hidden.
+
+    >>> quiet_path("/domeng/table/0123456789ab/Mmi5hr2aQ9xL0pZt7sVbN3kRfWc1yDeA")
+    '/domeng/table/0123456789ab/…'
+    >>> quiet_path("/api/kernels/0f3c2d1e-aaaa-4bbb-8ccc-0123456789ab/channels")
+    '/api/kernels/0f3c2d1e-aaaa-4bbb-8ccc-0123456789ab/channels'
+    >>> quiet_path("/static/lab.ABCDEF1234567890abcdefgh")  # a file's name: no token
+    '/static/lab.ABCDEF1234567890abcdefgh'
+    """
+    return _TOKEN_LIKE.sub("…", _TOKEN_VALUE.sub(r"\1…", path))
 
 
 def quiet_uri(uri: str) -> str:
-    """``uri`` as the log writes it: its path and query with every token's value hidden.
+    """``uri`` as the log writes it: its path (:func:`quiet_path`) and query with every
+    token's value hidden, also one after a ``;`` or inside another value.
 
     >>> quiet_uri("/domeng/table//X?seat=0&token=s3cret")
     '/domeng/table//X?seat=0&token=%E2%80%A6'
+    >>> quiet_uri("/t?seat=0&x=1;token=s3cret")
+    '/t?seat=0&x=1&token=%E2%80%A6'
     """
     path, _, query = uri.partition("?")
+    path = quiet_path(path)
     if not query:
         return path
-    pairs = [(k, "…" if k.lower() in _TOKEN_KEYS else v)
-             for k, v in parse_qsl(query, keep_blank_values=True)]
+    pairs = [(k, "…" if k.lower() in _TOKEN_KEYS else _TOKEN_VALUE.sub(r"\1…", v))
+             for k, v in parse_qsl(query.replace(";", "&"), keep_blank_values=True)]
     return f"{path}?{urlencode(pairs, quote_via=quote)}"
 
 
 access_log = logging.getLogger("tornado.access")
-
-_TOKEN_VALUE = re.compile(r"((?:token|_xsrf)=)[^&\s'\"#]+", re.IGNORECASE)
 
 
 class TokenFilter(logging.Filter):
@@ -305,8 +343,16 @@ def log_request(handler: Any) -> None:
         request.remote_ip, 1000.0 * request.request_time())
 
 
-def _refusal(request: Any, settings: dict) -> str | None:
-    """The line refusing ``request`` before any handler, or None when it may go on."""
+_CLIMB = re.compile(r"(?:^|/)\.\.(?:/|$)")
+
+NO_PAGE = N_("no such page on this server: the link is wrong or cut; open the link you were "
+             "given, whole")
+"""The line of a 404 the guard answers itself (an address climbing out of its folder)."""
+
+
+def _refusal(request: Any, settings: dict) -> tuple[int, str] | None:
+    """The status and line refusing ``request`` before any handler, or None when it may go
+    on."""
     try:
         path = unquote_to_bytes(request.path).decode("utf-8")
     except UnicodeDecodeError:
@@ -314,49 +360,85 @@ def _refusal(request: Any, settings: dict) -> str | None:
     query_lang = dict(parse_qsl(request.query or "")).get("lang")
     _ = words(accepted_language(query_lang, request.headers.get("Accept-Language"),
                                 settings.get("domeng_lang")))
-    if path is None or "\x00" in path:
+    if path is None or "\x00" in path or not request.path.isascii():
         # TRANSLATORS: an HTTP answer (400) to an address holding a NUL or a byte no text has
-        return _("this address holds a byte no path can hold: nothing is served at it")
+        return 400, _("this address holds a byte no path can hold: nothing is served at it")
     hosts = settings.get("domeng_hosts")
     if hosts is not None:
         name = host_name(request.headers.get("Host", "") or "")
         if name is None or name not in hosts:
             # TRANSLATORS: an HTTP answer (400); {host} is the Host header the browser sent;
             # --allow-host is an option of `domeng app`
-            return _("this server does not answer to the name {host} (--allow-host adds a "
-                     "name)", host=repr((request.headers.get("Host") or "")[:100]))
+            return 400, _("this server does not answer to the name {host} (--allow-host "
+                          "adds a name)", host=repr((request.headers.get("Host") or "")[:100]))
+    if _CLIMB.search(path.replace("\\", "/")):
+        return 404, _(NO_PAGE)
+    try:
+        length = int(request.headers.get("Content-Length") or 0)
+    except ValueError:
+        length = 0  # tornado answers 400 itself
+    if length > BODY_LIMIT:
+        return 413, _("the request is too long (at most {limit} bytes)", limit=BODY_LIMIT)
     return None
 
 
 def _tornado() -> tuple[Any, Any]:
     import tornado.web
 
+    @tornado.web.stream_request_body
     class Refused(tornado.web.RequestHandler):
-        """A one-line refusal (400) of any method, before any other handler ran."""
+        """A one-line refusal of any method, before any other handler ran and before a byte
+        of the body is read (the connection is closed after the answer)."""
 
-        def initialize(self, line: str) -> None:
-            self.line = line
+        def initialize(self, line: str, status: int = 400) -> None:
+            self.line, self.status = line, status
 
         def prepare(self) -> None:
-            self.set_status(400)
+            self.set_status(self.status)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.set_header("X-Content-Type-Options", "nosniff")
             self.set_header("Cache-Control", "no-store")
             self.finish(self.line + "\n")
 
+        def data_received(self, chunk: bytes) -> None:
+            """Refused already: the body is dropped."""
+
+    class Headers(tornado.web.OutputTransform):
+        """Puts the application's ``headers`` (:func:`page_headers`) on every answer whose
+        handler did not set them itself: Voilà's static files, tornado's own 404, a
+        redirect."""
+
+        headers: dict[str, str] = {}
+
+        def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
+                                  finishing: bool) -> tuple[int, Any, bytes]:
+            for key, value in self.headers.items():
+                if key not in headers:
+                    headers[key] = value
+            return status_code, headers, chunk
+
     class Application(tornado.web.Application):
-        """Tornado's application, which refuses a request for another host or with a path
-        no file can have (:func:`_refusal`) before routing it, and listens with the
-        header limit :data:`HEADER_LIMIT`."""
+        """Tornado's application, which refuses a request for another host, with a path
+        no file can have or a body too long (:func:`_refusal`) before routing it, puts the
+        guard's headers on every answer, and listens with the header limit
+        :data:`HEADER_LIMIT` and the body limit :data:`BODY_LIMIT`."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            guarded = {**page_headers(), **self.settings.get("headers", {})}
+            self.add_transform(type("GuardHeaders", (Headers,), {"headers": guarded}))
 
         def find_handler(self, request: Any, **kwargs: Any) -> Any:
-            line = _refusal(request, self.settings)
-            if line is not None:
-                return self.get_handler_delegate(request, Refused, {"line": line})
+            refusal = _refusal(request, self.settings)
+            if refusal is not None:
+                status, line = refusal
+                return self.get_handler_delegate(request, Refused,
+                                                 {"line": line, "status": status})
             return super().find_handler(request, **kwargs)
 
         def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
             kwargs.setdefault("max_header_size", HEADER_LIMIT)
+            kwargs.setdefault("max_body_size", BODY_LIMIT)
             return super().listen(port, address, **kwargs)
 
     return Application, Refused
