@@ -43,7 +43,7 @@ from domeng.files.limits import (
     check_text,
 )
 from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT
-from domeng.i18n import DEFAULT, N_
+from domeng.i18n import DEFAULT, GENDERS, N_, Name
 from domeng.round import LEFT, RIGHT
 from domeng.rules import Rules, is_count
 from domeng.tiles import parse_tile
@@ -218,6 +218,24 @@ def _list(data: Mapping, key: str, path: str, message: str) -> list:
 
 
 
+def _player(value: object, path: str) -> Name:
+    """A ``players`` entry: a name, or ``{"name": …, "gender": "f" | "m"}`` (a name with
+    the grammatical gender the sentences naming the person take; docs/format.md), as a
+    :class:`~domeng.i18n.Name`."""
+    if not isinstance(value, Mapping):
+        return Name(check_name(value, path))
+    if set(value) - {"name", "gender"} or "name" not in value:
+        raise ScenarioError(path, N_('{value} should be a name or {{"name": …, "gender": '
+                                     '"f" or "m"}}'), value=show_value(value))
+    gender = value.get("gender")
+    if gender is not None and gender not in GENDERS:
+        # TRANSLATORS: {genders}: the codes f, m (feminine, masculine), kept as they are
+        raise ScenarioError(f"{path}.gender", N_("{value} is not a gender: give one of "
+                                                 "{genders}, or none for neutral wording"),
+                            value=show_value(gender), genders=", ".join(GENDERS))
+    return Name(check_name(value["name"], f"{path}.name"), gender)
+
+
 def _term_ids(data: Mapping, key: str, path: str) -> list[str]:
     """``data[key]`` checked as a list of term ids (``[]`` when missing)."""
     from domeng.terms import Term
@@ -321,9 +339,8 @@ def parse(data: Mapping[str, Any], name: str) -> Record:
         rules = Rules.from_dict(rules_data)
     except RulesError as exc:
         raise _rules_error(exc) from None
-    players = _list(data, "players", "", N_("{value} should be a list of names"))
-    for i, p in enumerate(players):
-        check_name(p, f"players[{i}]")
+    players = [_player(p, f"players[{i}]") for i, p in enumerate(
+        _list(data, "players", "", N_("{value} should be a list of names")))]
     if players and len(players) != rules.seats:
         # TRANSLATORS: {seats} and {given} are numbers of names (any number from 0 up).
         raise ScenarioError("players", N_("need {seats} names, not {given}"), seats=rules.seats,
