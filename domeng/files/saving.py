@@ -2,7 +2,6 @@
 (docs/format.md); :func:`domeng.files.records.load` reads them back.
 
 >>> from domeng.game import Game
-from domeng.i18n import Name, gender_of
 >>> round_to_scenario(Game(seed=1).new_round())["format"]
 'domeng-scenario'
 """
