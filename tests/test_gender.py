@@ -126,3 +126,16 @@ def test_a_variant_left_empty_gives_the_neutral_translation():
     assert words("en").person("f", msg, who="Ona") == "Ona, the winner of the last round, " \
                                                       "opens with any tile (R6)."
     assert i18n.gender_of(Name("A", "m")) == "m"
+
+
+def test_a_scoresheet_keeps_a_players_gender_too():
+    from domeng.scoresheet import schema as sheet_schema
+
+    data = {"format": "domeng-scoresheet", "version": 1, "rounds": [],
+            "players": [{"name": "Ona", "gender": "f"}, "Jonas", "Besse", "Cakka", "Daeng"]}
+    sheet = sheet_schema.parse(data)
+    assert sheet.players[0].gender == "f"
+    assert sheet.to_json()["players"][0] == {"name": "Ona", "gender": "f"}
+    data["players"][0] = {"name": "Ona", "gender": "w"}
+    with pytest.raises(ScenarioError, match=r"players\[0\]\.gender"):
+        sheet_schema.parse(data)

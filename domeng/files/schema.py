@@ -48,8 +48,8 @@ from domeng.round import LEFT, RIGHT
 from domeng.rules import Rules, is_count
 from domeng.tiles import parse_tile
 
-__all__ = ["LANGUAGE_TAG", "FromEngine", "Record", "RoundSpec", "parse", "shown_text_in",
-           "text_in"]
+__all__ = ["LANGUAGE_TAG", "FromEngine", "Record", "RoundSpec", "parse", "read_player",
+           "shown_text_in", "text_in"]
 
 _ROUND_KEYS = {
     "title", "lesson", "players", "rules", "hands", "opener", "camat", "stones", "moves",
@@ -257,7 +257,7 @@ def _list(data: Mapping, key: str, path: str, message: str) -> list:
 
 
 
-def _player(value: object, path: str) -> Name:
+def read_player(value: object, path: str) -> Name:
     """A ``players`` entry: a name, or ``{"name": …, "gender": "f" | "m"}`` (a name with
     the grammatical gender the sentences naming the person take; docs/format.md), as a
     :class:`~domeng.i18n.Name`."""
@@ -378,7 +378,7 @@ def parse(data: Mapping[str, Any], name: str) -> Record:
         rules = Rules.from_dict(rules_data)
     except RulesError as exc:
         raise _rules_error(exc) from None
-    players = [_player(p, f"players[{i}]") for i, p in enumerate(
+    players = [read_player(p, f"players[{i}]") for i, p in enumerate(
         _list(data, "players", "", N_("{value} should be a list of names")))]
     if players and len(players) != rules.seats:
         # TRANSLATORS: {seats} and {given} are numbers of names (any number from 0 up).
