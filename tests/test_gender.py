@@ -96,7 +96,8 @@ def test_r14_the_first_cappu_is_told_in_their_gender():
     else:
         pytest.fail("no plain FIRST CAPPU by a gendered player in 40 rounds")
     told = describe(end, game.names, lang="lt")
-    word = "laimėtoja " if GENDERED[s].gender == "f" else "laimėtojas"
+    # "tampa raundo laimėtoja / laimėtoju": the instrumental after "tampa" (becomes)
+    word = "laimėtoja:" if GENDERED[s].gender == "f" else "laimėtoju:"
     assert word in told and told.startswith(str(GENDERED[s]))
 
 
