@@ -29,7 +29,8 @@ from typing import Any
 
 from domeng.errors import DomengError, show_value
 
-__all__ = ["DEFAULT", "UnknownLanguage", "Words", "language_names", "languages", "words", "N_"]
+__all__ = ["DEFAULT", "GENDERS", "Name", "UnknownLanguage", "Words", "gender_of", "language_names",
+           "languages", "words", "N_"]
 
 DEFAULT = "en"
 """The language the messages are written in, and the one used when none is asked for."""
@@ -45,6 +46,59 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (it is looked up later,
     for example when an error is shown in a language)."""
     return message
+
+
+GENDERS = ("f", "m")
+"""The grammatical genders a person's name may be given (feminine, masculine); a name given
+none is spoken of in the neutral way. They are also the catalogue's contexts (``msgctxt``)
+of a sentence's gendered variants (:meth:`Words.person`)."""
+
+
+class Name(str):
+    """A person's name that may carry the grammatical gender the sentences naming it take.
+
+    It is the name itself (a ``str``: shown, compared and saved as before) with a
+    :attr:`gender`, ``"f"``, ``"m"`` or None (neutral). A game file gives it as
+    ``{"name": "Ona", "gender": "f"}`` in ``players`` (docs/format.md).
+
+    >>> ona = Name("Ona", "f")
+    >>> ona, ona.gender, ona == "Ona", Name("Seat 2").gender
+    ('Ona', 'f', True, None)
+    >>> Name("Ona", "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: gender "x" is not one of f, m (or none, for neutral)
+    """
+
+    __slots__ = ("gender",)
+    gender: str | None
+
+    def __new__(cls, text: str, gender: str | None = None) -> Name:
+        if gender is not None and gender not in GENDERS:
+            raise ValueError(f"gender {show_value(gender)} is not one of {', '.join(GENDERS)} "
+                             "(or none, for neutral)")
+        self = super().__new__(cls, text)
+        self.gender = gender
+        return self
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Name, (str(self), self.gender))
+
+
+def gender_of(who: object) -> str | None:
+    """The grammatical gender ``who`` carries: a :class:`Name`'s, a gender code itself
+    (``"f"``, ``"m"``), or None (neutral) for anything else.
+
+    >>> gender_of(Name("Besse", "f")), gender_of("m"), gender_of("Besse"), gender_of(None)
+    ('f', 'm', None, None)
+    """
+    gender = getattr(who, "gender", None)
+    if gender in GENDERS:
+        return gender
+    return who if isinstance(who, str) and who in GENDERS else None
 
 
 class _Numbers(string.Formatter):
@@ -154,6 +208,32 @@ class Words:
         text = self._t.pgettext(context, message)
         return self._format(text, **values) if values else text
 
+    def person(self, who: object, message: str, /, **values: Any) -> str:
+        """``message``, a sentence that names a person, in the form for ``who``'s gender.
+
+        ``who`` is the person's :class:`Name` (or a gender code, ``"f"``/``"m"``, or
+        None). The catalogue holds the neutral translation as the message itself and,
+        where the language needs them, its gendered variants under the contexts ``f`` and
+        ``m`` (``msgctxt "f"``); ``make catalogues`` extracts all three from one
+        ``_.person(…)`` call (:func:`extract`). A variant left empty, or a person with no
+        gender, gets the neutral one: a language whose neutral wording serves every
+        person (Indonesian, English) leaves its variants empty.
+
+        >>> lt = words("lt")
+        >>> msg = "{who}, the winner of the last round, opens with any tile (R6)."
+        >>> lt.person(Name("Ona", "f"), msg, who="Ona").split(",")[1]
+        ' ankstesnio raundo laimėtoja'
+        >>> lt.person(Name("Ona"), msg, who="Ona") == lt(msg, who="Ona")
+        True
+        """
+        gender = gender_of(who)
+        if gender is not None and self.lang != DEFAULT:
+            catalog = getattr(self._t, "_catalog", {})
+            text = catalog.get(f"{gender}\x04{message}")
+            if text:
+                return self._format(text, **values) if values else text
+        return self(message, **values)
+
     def join(self, parts: list[str] | tuple[str, ...]) -> str:
         """``a, b and c`` in this language."""
         parts = list(parts)
@@ -163,6 +243,30 @@ class Words:
 
     def __repr__(self) -> str:
         return f"Words({self.lang!r})"
+
+
+def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: dict
+            ) -> Any:
+    """Babel's extractor for the package's Python modules (babel.cfg): Babel's own, and
+    for each ``_.person(who, "message", …)`` the message three times: neutral, and under
+    the contexts ``f`` and ``m`` for the languages that need a gendered variant
+    (:meth:`Words.person`)."""
+    from babel.messages.extract import extract_python
+
+    for lineno, funcname, messages, comments in extract_python(
+            fileobj, [*keywords, "person"], comment_tags, options):
+        if funcname != "person":
+            yield lineno, funcname, messages, comments
+            continue
+        texts = messages if isinstance(messages, tuple | list) else (messages,)
+        message = next((t for t in texts if isinstance(t, str)), None)
+        if message is None:
+            continue
+        yield lineno, None, message, comments
+        for gender in GENDERS:
+            yield lineno, "pgettext", (gender, message), [
+                *comments, f"TRANSLATORS: the variant for a person of gender {gender}; "
+                "leave it empty where the neutral wording serves"]
 
 
 def _locale_dir() -> Any:

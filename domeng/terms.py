@@ -12,14 +12,16 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from functools import cache
 from typing import NamedTuple
 
 from domeng.i18n import N_, Words, words
 
-__all__ = ["CAMAT_CONDITION", "Ending", "EventKind", "GLOSSARY", "Next", "Opening", "Term",
-           "TermInfo", "camat_condition", "glossary"]
+__all__ = ["CAMAT_CONDITION", "Ending", "EventKind", "GLOSSARY", "Next", "Opening",
+           "TERM_PLACEHOLDER", "Term", "TermInfo", "camat_condition", "fill_terms", "glossary",
+           "unknown_terms"]
 
 
 class Term(str, Enum):
@@ -265,3 +267,42 @@ GLOSSARY: dict[Term, TermInfo] = {
     term: TermInfo(term, rule, _meaning(words(), meaning)) for term, rule, meaning in _MEANINGS
 }
 """The 14 terms with their rule ids and English meanings (``glossary()``)."""
+
+
+TERM_PLACEHOLDER = re.compile(r"\{term:([^{}]*)\}")
+"""``{term:NAME}`` in a hand-written text (a puzzle's or lesson's title, text or hint): the
+place where it states a rule in general, filled with the glossary entry of the term ``NAME``
+(a :class:`Term` id, ``LAST_MAPPANO``) in the text's language, so the rule is said in the
+glossary's one sentence and never paraphrased (docs/format.md, "A puzzle")."""
+
+
+def unknown_terms(text: str) -> list[str]:
+    """The ``{term:NAME}`` placeholders of ``text`` whose NAME is not a term id.
+
+    >>> unknown_terms("{term:CUCUQ} {term:cucuq} {term:NOPE}")
+    ['{term:cucuq}', '{term:NOPE}']
+    """
+    known = {t.value for t in Term}
+    return [m.group() for m in TERM_PLACEHOLDER.finditer(text) if m.group(1) not in known]
+
+
+def fill_terms(text: str, lang: str | None = None) -> str:
+    """``text`` with each ``{term:NAME}`` replaced by that term's glossary sentence in
+    ``lang`` (English for a language without a catalogue); an unknown NAME is left as it is
+    (:func:`unknown_terms` finds it, and a file that has one is refused).
+
+    >>> fill_terms("Keep it in mind. {term:LEMPA}")
+    'Keep it in mind. A double: a tile whose two halves are equal, like 6|6.'
+    """
+    if "{term:" not in text:
+        return text
+    from domeng.i18n import languages
+
+    entries = glossary(lang if lang in languages() else None)
+    known = {t.value: t for t in Term}
+
+    def meaning(m: re.Match[str]) -> str:
+        term = known.get(m.group(1))
+        return entries[term].meaning if term is not None else m.group()
+
+    return TERM_PLACEHOLDER.sub(meaning, text)

@@ -109,6 +109,8 @@ def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(
         strs = m.string if isinstance(m.string, tuple) else (m.string,)
         if m.fuzzy:
             continue  # test_no_translation_waits_for_review says so
+        if m.context in i18n.GENDERS and not any(strs):
+            continue  # a gendered variant left empty: the neutral wording serves
         if not all(strs) or (isinstance(m.id, tuple) and len(strs) != nplurals):
             problems.append(f"untranslated: {ids[0]!r}")
             continue

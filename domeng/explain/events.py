@@ -230,7 +230,8 @@ def _describe_told_play(_: Words, who: str, detail) -> str:
     if opening == Opening.CAMAT:
         return _("{who}, the CAMAT, opens the round with any tile (R22).", who=who)
     if opening is not None:
-        return _("{who}, the winner of the last round, opens with any tile (R6).", who=who)
+        return _.person(who, "{who}, the winner of the last round, opens with any tile (R6).",
+                        who=who)
     # TRANSLATORS: a tile whose face is not known; {count}: the tiles left in that hand
     return _.ngettext("{who} plays a tile and holds {count} more (R8).",
                       "{who} plays a tile and holds {count} more (R8).",
@@ -431,8 +432,8 @@ def _describe_end(_: Words, e: Event, names: Sequence[str] | None) -> str:
             head = _("{who} plays their last tile, a double, with a MAPPAKULING: POLLO, and "
                      "wins the round as FIRST CAPPU (R14).", who=who)
         else:
-            head = _("{who} plays their last tile: FIRST CAPPU, winner of the round (R14).",
-                     who=who)
+            head = _.person(who, "{who} plays their last tile: FIRST CAPPU, winner of the "
+                            "round (R14).", who=who)
         cucuq = _("{cucuq}, sitting just before, is the CUCUQ (R17).",
                   cucuq=_seat(_, res.cucuq, names))
         settled = _settlement(_, e, res.cucuq, due, uncovered, who, names,

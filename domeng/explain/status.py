@@ -139,7 +139,8 @@ def told_question(question: str, seat: int | None, names: Sequence[str] | None =
             return _("Next: the holder of the highest double opens the first round (R5).")
         if camat:
             return _("Next: {who}, the CAMAT, opens the round (R22).", who=who)
-        return _("Next: {who}, the winner of the last round, opens (R6).", who=who)
+        return _.person(who, "Next: {who}, the winner of the last round, opens (R6).",
+                        who=who)
     if question == "play_or_pass":
         return _("{who} to play or pass.", who=who)
     if question == "play_or_block":

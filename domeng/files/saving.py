@@ -14,16 +14,29 @@ from pathlib import Path
 from typing import Any
 
 from domeng.game import Game
+from domeng.i18n import Name, gender_of
 from domeng.round import Round
 from domeng.tiles import tiles_in
 
-__all__ = ["GAME_FORMAT", "SCENARIO_FORMAT", "Texts", "game_to_json", "round_to_scenario",
-           "save"]
+__all__ = ["GAME_FORMAT", "SCENARIO_FORMAT", "Texts", "game_to_json", "players_json",
+           "round_to_scenario", "save"]
 
 SCENARIO_FORMAT = "domeng-scenario"
 """The ``format`` of a scenario file (one round)."""
 GAME_FORMAT = "domeng-game"
 """The ``format`` of a game file (its rounds)."""
+
+
+def players_json(names: Sequence[str]) -> list[str | dict[str, str]]:
+    """A file's ``players``: each name as it is, or ``{"name": …, "gender": …}`` for a
+    :class:`~domeng.i18n.Name` given a grammatical gender (docs/format.md).
+
+    >>> from domeng.i18n import Name
+    >>> players_json([Name("Ona", "f"), "Jonas"])
+    [{'name': 'Ona', 'gender': 'f'}, 'Jonas']
+    """
+    return [{"name": str(n), "gender": g} if (g := gender_of(n)) and isinstance(n, Name)
+            else str(n) for n in names]
 
 
 def _moves_json(r: Round) -> list[dict[str, Any]]:
@@ -81,7 +94,7 @@ def round_to_scenario(
     if puzzle is not None:
         out["puzzle"] = dict(puzzle)
     if names:
-        out["players"] = list(names)
+        out["players"] = players_json(names)
     rules = r.rules.to_dict()
     if rules:
         out["rules"] = rules
@@ -117,7 +130,7 @@ def game_to_json(game: Game, *, title: Texts = "", lesson: Texts = "",
     rules = game.rules.to_dict()
     if rules:
         out["rules"] = rules
-    out["players"] = list(game.names)
+    out["players"] = players_json(game.names)
     rounds = []
     for i, r in enumerate(game.rounds):
         rd: dict[str, Any] = {

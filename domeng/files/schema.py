@@ -43,12 +43,13 @@ from domeng.files.limits import (
     check_text,
 )
 from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT
-from domeng.i18n import DEFAULT, N_
+from domeng.i18n import DEFAULT, GENDERS, N_, Name
 from domeng.round import LEFT, RIGHT
 from domeng.rules import Rules, is_count
 from domeng.tiles import parse_tile
 
-__all__ = ["LANGUAGE_TAG", "FromEngine", "Record", "RoundSpec", "parse", "text_in"]
+__all__ = ["LANGUAGE_TAG", "FromEngine", "Record", "RoundSpec", "parse", "read_player",
+           "shown_text_in", "text_in"]
 
 _ROUND_KEYS = {
     "title", "lesson", "players", "rules", "hands", "opener", "camat", "stones", "moves",
@@ -122,11 +123,11 @@ class Record:
     def title_in(self, lang: str | None = None) -> str:
         """The title in ``lang`` (a language code; None: English), else in English, else
         in the first language the file gives (see :func:`text_in`)."""
-        return text_in(self.titles, lang) if self.titles else self.title
+        return shown_text_in(self.titles or {"en": self.title}, lang)
 
     def lesson_in(self, lang: str | None = None) -> str:
         """The lesson in ``lang``, else in English, else in the first language given."""
-        return text_in(self.lessons, lang) if self.lessons else self.lesson
+        return shown_text_in(self.lessons or {"en": self.lesson}, lang)
 
     def puzzle_json(self) -> dict[str, Any] | None:
         """The ``puzzle`` key as a file writes it (None without one)."""
@@ -170,7 +171,8 @@ def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str 
     """
     value = data.get(key)
     if not isinstance(value, Mapping):
-        return _text(data, key, limit, prose=prose, at=at), MappingProxyType({})
+        return (_known_terms(_text(data, key, limit, prose=prose, at=at), at + key),
+                MappingProxyType({}))
     key = at + key
     if not value:
         raise ScenarioError(key, N_("{value} holds no text: give one text, or texts by "
@@ -186,8 +188,45 @@ def _texts(data: Mapping, key: str, limit: int, *, prose: bool = False, at: str 
                           "(\"pt-BR\")"), code=show_value(code))
         if not isinstance(text, str):
             raise ScenarioError(where, N_("{value} should be text"), value=show_value(text))
-        texts[code] = check_text(text, where, limit, prose=prose)
+        texts[code] = _known_terms(check_text(text, where, limit, prose=prose), where)
     return text_in(texts, None), MappingProxyType(texts)
+
+
+def _known_terms(text: str, where: str) -> str:
+    """``text`` if each of its ``{term:NAME}`` names a term; else a one-line refusal."""
+    from domeng.terms import Term, unknown_terms
+
+    bad = unknown_terms(text)
+    if bad:
+        # TRANSLATORS: {value} is a placeholder like {term:NOPE} kept as written; {terms}
+        # the term ids (LEMPA, PASS, …), kept as they are
+        raise ScenarioError(where, N_("{value} names no term: write {{term:NAME}} with one of "
+                                      "{terms}"), value=bad[0],
+                            terms=", ".join(t.value for t in Term))
+    return text
+
+
+def _code_in(texts: Mapping[str, str], lang: str | None) -> str | None:
+    """The language code whose text :func:`text_in` gives (None when there is none)."""
+    lang = lang or "en"
+    for code in (lang, re.split(r"[-_]", lang)[0], "en"):
+        if texts.get(code):
+            return code
+    return next((code for code, text in texts.items() if text), None)
+
+
+def shown_text_in(texts: Mapping[str, str], lang: str | None) -> str:
+    """The text of ``texts`` for ``lang`` as a page shows it: :func:`text_in`'s, each
+    ``{term:NAME}`` filled with the glossary's sentence in the language the text is in
+    (:func:`~domeng.terms.fill_terms`).
+
+    >>> shown_text_in({"en": "{term:LEMPA}"}, "lt")
+    'A double: a tile whose two halves are equal, like 6|6.'
+    """
+    from domeng.terms import fill_terms
+
+    code = _code_in(texts, lang)
+    return fill_terms(texts[code], code) if code is not None else ""
 
 
 def text_in(texts: Mapping[str, str], lang: str | None) -> str:
@@ -216,6 +255,24 @@ def _list(data: Mapping, key: str, path: str, message: str) -> list:
         raise ScenarioError(f"{path}{key}", message, value=show_value(value))
     return value
 
+
+
+def read_player(value: object, path: str) -> Name:
+    """A ``players`` entry: a name, or ``{"name": …, "gender": "f" | "m"}`` (a name with
+    the grammatical gender the sentences naming the person take; docs/format.md), as a
+    :class:`~domeng.i18n.Name`."""
+    if not isinstance(value, Mapping):
+        return Name(check_name(value, path))
+    if set(value) - {"name", "gender"} or "name" not in value:
+        raise ScenarioError(path, N_('{value} should be a name or {{"name": …, "gender": '
+                                     '"f" or "m"}}'), value=show_value(value))
+    gender = value.get("gender")
+    if gender is not None and gender not in GENDERS:
+        # TRANSLATORS: {genders}: the codes f, m (feminine, masculine), kept as they are
+        raise ScenarioError(f"{path}.gender", N_("{value} is not a gender: give one of "
+                                                 "{genders}, or none for neutral wording"),
+                            value=show_value(gender), genders=", ".join(GENDERS))
+    return Name(check_name(value["name"], f"{path}.name"), gender)
 
 
 def _term_ids(data: Mapping, key: str, path: str) -> list[str]:
@@ -321,9 +378,8 @@ def parse(data: Mapping[str, Any], name: str) -> Record:
         rules = Rules.from_dict(rules_data)
     except RulesError as exc:
         raise _rules_error(exc) from None
-    players = _list(data, "players", "", N_("{value} should be a list of names"))
-    for i, p in enumerate(players):
-        check_name(p, f"players[{i}]")
+    players = [read_player(p, f"players[{i}]") for i, p in enumerate(
+        _list(data, "players", "", N_("{value} should be a list of names")))]
     if players and len(players) != rules.seats:
         # TRANSLATORS: {seats} and {given} are numbers of names (any number from 0 up).
         raise ScenarioError("players", N_("need {seats} names, not {given}"), seats=rules.seats,

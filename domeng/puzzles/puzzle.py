@@ -19,7 +19,8 @@ from functools import cache, cached_property
 from typing import Any
 
 from domeng.errors import DomengError, ScenarioError, show_value
-from domeng.files.records import Record, replay, text_in
+from domeng.files.records import Record, replay
+from domeng.files.schema import shown_text_in
 from domeng.i18n import N_, languages, words
 from domeng.puzzles.goals import Goal, goal_text
 from domeng.puzzles.search import Search, State, state_of
@@ -102,7 +103,7 @@ class Puzzle:
 
     def hint_in(self, lang: str | None = None) -> str:
         """The first nudge of the hint in ``lang`` (else English)."""
-        return text_in(self.hints, lang)
+        return shown_text_in(self.hints, lang)
 
     def facts(self, lang: str | None = None, *, goal: bool = True,
               hands: bool = False) -> list[str]:

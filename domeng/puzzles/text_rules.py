@@ -8,9 +8,12 @@ any puzzle file to (:func:`~domeng.puzzles.puzzle.problems`); the tests hold eve
 puzzle and position to all of them.
 
 >>> [r.id for r in TEXT_RULES]
-['no-facts', 'no-r21-by-hand', 'jus-in-lithuanian', 'hint-not-the-answer']
+['no-facts', 'no-r21-by-hand', 'jus-in-lithuanian', 'hint-not-the-answer', 'rules-by-term']
 >>> TEXT_RULES[2].check("Tu esi Eppa.", "lesson", "lt", None)
 ['Tu', 'esi']
+>>> TEXT_RULES[4].check("The CUCUQ is the one before. {term:CUCUQ} {term:NOPE}", "lesson",
+...                     "en", None)
+['{term:NOPE}', 'The CUCUQ is']
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from domeng.puzzles.facts import restated_facts
+from domeng.terms import TERM_PLACEHOLDER, Term, unknown_terms
 
 if TYPE_CHECKING:
     from domeng.puzzles.puzzle import Puzzle
@@ -43,6 +47,22 @@ class TextRule(NamedTuple):
 _R21_BY_HAND = re.compile(r"empty.*no stones|no stones.*empty")
 _TU = re.compile(r"\b(?:[Tt]u|[Tt]avo|[Tt]au|[Tt]avęs|[Tt]ave|esi)\b")
 _TILE = re.compile(r"\b\d\|\d\b")
+
+
+_LABELS = "|".join(sorted((re.escape(t.label) for t in Term), key=len, reverse=True))
+_GENERAL = re.compile(
+    r"\b(?:[Ee]very|[Aa]lways|[Nn]ever|[Ww]henever)\b"  # a claim about all cases
+    r"|(?:^|(?<=[.:;!?] ))(?:When|While) (?:a|an|the)\b"  # "When the table runs dry, …"
+    rf"|\b(?:A|An|The) (?:{_LABELS}) (?:is|are|means|wins|receives|gives|gets)\b")
+"""The English cue phrases of a rule stated in general (a definition, a claim about every
+case); :func:`_rules_by_term` finds them outside ``{term:NAME}``."""
+
+
+def _rules_by_term(text: str, key: str, lang: str, p: Puzzle | None) -> list[str]:
+    found = unknown_terms(text)
+    if lang == "en":
+        found += [m.group() for m in _GENERAL.finditer(TERM_PLACEHOLDER.sub(" ", text))]
+    return found
 
 
 def _no_facts(text: str, key: str, lang: str, p: Puzzle | None) -> list[str]:
@@ -77,6 +97,13 @@ TEXT_RULES: tuple[TextRule, ...] = (
     TextRule("hint-not-the-answer", "The hint names no tile that only the right first moves "
              "play (the second press of Hint shows the move); naming a tile that right and "
              "wrong moves both play is a nudge.", _hint),
+    TextRule("rules-by-term", "A text speaks of its own position; where it states a rule in "
+             "general it writes {term:NAME} (NAME a term id, as LAST_MAPPANO), which the "
+             "engine fills with that glossary entry's sentence in the page's language, "
+             "never a paraphrase: the English refuses a general rule's cue phrases outside "
+             "it (every, always, never, whenever, a sentence opening 'When the' or 'While "
+             "a', 'A CEKI is', 'The CUCUQ receives' ...), and every text an unknown NAME.",
+             _rules_by_term),
 )
 """Every rule, in the order docs/format.md gives them."""
 

@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domeng.errors import RulesError, ScenarioError, show_value
-from domeng.files.limits import MAX_ROUNDS, check_name
-from domeng.files.schema import _check_keys, _rules_error, _seat
+from domeng.files.limits import MAX_ROUNDS
+from domeng.files.schema import _check_keys, _rules_error, _seat, read_player
 from domeng.i18n import N_
 from domeng.rules import Rules, is_count
 from domeng.scoresheet.sheet import SCORESHEET_FORMAT, SCORESHEET_VERSION, Scoresheet
@@ -71,8 +71,7 @@ def parse(data: Any) -> Scoresheet:
         if not isinstance(players, list) or len(players) != n:
             raise ScenarioError("players", N_("{value} should be a list of {count} names"),
                                 value=show_value(players), count=n)
-        for i, p in enumerate(players):
-            check_name(p, f"players[{i}]")
+        players = [read_player(p, f"players[{i}]") for i, p in enumerate(players)]
     sheet = Scoresheet(players=players, rules=rules, start=data.get("start"))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):

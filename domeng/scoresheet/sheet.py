@@ -95,7 +95,9 @@ class Scoresheet:
         """The scoresheet file's data; :meth:`from_json` reads it back."""
         out: dict[str, Any] = {"format": SCORESHEET_FORMAT, "version": SCORESHEET_VERSION}
         if self.players:
-            out["players"] = list(self.players)
+            from domeng.files.saving import players_json
+
+            out["players"] = players_json(self.players)
         changed = self.rules.to_dict()
         if changed:
             out["rules"] = changed
