@@ -199,13 +199,15 @@ def end_controls(_: Words) -> str:
     that asks first (its answer sends the end; the other keeps playing)."""
     ask = esc(_("End the table for everyone? Nobody can play at it afterwards; the game so "
                 "far is kept."))
+    # TRANSLATORS: the host's button that ends (closes) the table for everyone; it asks first
+    end = esc(_("End the table…"))
+    yes = esc(_("Yes, end the table"))
+    keep = esc(_("No, play on"))
     return (f'<button type="button" class="domeng-together-end-ask" data-action="end-ask">'
-            f"{esc(_('End the table…'))}</button>"
+            f"{end}</button>"
             f'<div class="domeng-together-end-box" role="alertdialog" hidden><p>{ask}</p>'
-            f'<button type="button" class="domeng-together-end" data-action="end">'
-            f"{esc(_('Yes, end the table'))}</button> "
-            f'<button type="button" data-action="end-keep">{esc(_("No, play on"))}</button>'
-            "</div>")
+            f'<button type="button" class="domeng-together-end" data-action="end">{yes}'
+            f'</button> <button type="button" data-action="end-keep">{keep}</button></div>')
 
 
 def seat_question(_: Words, name: str) -> str:

@@ -510,7 +510,8 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
     log_words = esc(_("Event log"))
     lost = esc(_("The connection was lost: reconnecting …"))
     sound = esc(_("A sound and a buzz on my turn"))
-    close = esc(_("Close"))
+    # the notice's dismiss: not "Close", which is the host's "close the table" in id and lt
+    close = esc(_("Got it"))
     return (
         _head(_, title, static)
         + f'<body><main class="domeng domeng-together" data-table="{table.id}" '
