@@ -151,7 +151,7 @@ def _row(_: Words, label: str, url: str, cls: str, name: str) -> str:
             f'<button type="button" data-action="share" hidden>{share}</button>'
             f'<button type="button" data-action="copy">{copy}</button>'
             '<span class="domeng-together-copied" role="status"></span></p>'
-            f'<img class="domeng-together-qr" alt="{qr_alt}" width="160" height="160" '
+            f'<img class="domeng-together-qr" alt="{qr_alt}" width="132" height="132" '
             f'src="{qr_data_uri(url)}"></li>')
 
 
@@ -163,11 +163,14 @@ def links_html(_: Words, *, links: Mapping[str, str], names: list[str], spectato
     folded away, for a host who does not play. The host's token is in ``host`` alone."""
     out = []
     if is_local(next(iter(links.values()), spectator)):
-        out.append('<p class="domeng-together-local" role="alert">' + esc(_(
+        warning = esc(_(
             "These links point to this computer only (127.0.0.1): another phone cannot open "
             "them. Start the server with “{command}” and open this page at the computer's "
             "network address, or give the address people reach it at with “{option}”.",
-            command="domeng app --ip 0.0.0.0", option="--public-url")) + "</p>")
+            command="\x00", option="\x01"))
+        warning = warning.replace("\x00", "<code>domeng app --ip 0.0.0.0</code>").replace(
+            "\x01", "<code>--public-url</code>")
+        out.append(f'<p class="domeng-together-local" role="alert">{warning}</p>')
     out.append("<p>" + esc(_("Send each person the link of their seat: tap Share, or let "
                              "them scan its QR code.")) + "</p>")
     rows = []

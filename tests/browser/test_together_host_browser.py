@@ -17,6 +17,10 @@ from together_server import Server, token_of  # noqa: E402
 PHONE = {"width": 390, "height": 664}
 """A phone's first screen: its browser's viewport below the address bar."""
 
+PLAIN_HTTP = "Object.defineProperty(window, 'isSecureContext', {value: false});"
+"""What a page served over plain HTTP at a network address sees (no share sheet, no
+clipboard API): the test server is on 127.0.0.1, which browsers count as secure."""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -83,6 +87,8 @@ def test_a_double_tap_on_make_the_table_makes_one_table(server, browser):
 @pytest.mark.parametrize("lang", ["en", "id", "lt"])
 def test_the_links_page_is_on_a_phones_first_screen(server, browser, lang, screenshot_dir):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    # as on plain HTTP (domeng app --ip 0.0.0.0 at home): 127.0.0.1 itself counts as secure
+    context.add_init_script(PLAIN_HTTP)
     refused: list[str] = []
     try:
         page = context.new_page()
@@ -100,6 +106,9 @@ def test_the_links_page_is_on_a_phones_first_screen(server, browser, lang, scree
         first.locator("button[data-action=copy]").click()
         url = first.get_attribute("data-url")
         assert page.evaluate("String(window.getSelection())") == url
+        copied = first.locator(".domeng-together-copied").inner_text()
+        assert copied == page.locator(".domeng-together-link-list").get_attribute(
+            "data-selected")
         assert page.locator(".domeng-together-local").is_visible()  # 127.0.0.1
         page.screenshot(path=str(screenshot_dir / f"together-links-{lang}.png"))
         page.screenshot(path=str(screenshot_dir / f"together-links-{lang}-full.png"),
@@ -109,7 +118,22 @@ def test_the_links_page_is_on_a_phones_first_screen(server, browser, lang, scree
     assert refused == []
 
 
-def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, browser):
+def test_share_hands_the_link_to_the_phones_share_sheet(server, browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script("navigator.share = async (data) => { window.shared = data; };")
+    try:
+        page = context.new_page()
+        make_table(page, server, "id")
+        row = page.locator(".domeng-together-seat-link").nth(1)
+        row.locator("button[data-action=share]").click()
+        wait_until(page, "window.shared !== undefined")
+        assert page.evaluate("window.shared.url") == row.get_attribute("data-url")
+    finally:
+        context.close()
+
+
+def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, browser,
+                                                                      screenshot_dir):
     host_context = browser.new_context(viewport=PHONE, has_touch=True)
     guest_context = browser.new_context(viewport=PHONE, has_touch=True)
     try:
@@ -124,6 +148,7 @@ def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, b
         ask = page.locator(".domeng-together-ask")
         ask.wait_for(state="visible", timeout=10000)
         assert ask.locator('[data-when="host"]').is_visible()
+        page.screenshot(path=str(screenshot_dir / "together-ask-en.png"))
         page.click(".domeng-together-ask button[data-action=leave]")
         assert ask.locator('[data-when="left"]').is_visible()
         page.wait_for_timeout(500)
@@ -136,6 +161,8 @@ def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, b
         page.wait_for_selector("button[data-action=end-ask]", timeout=20000)
         page.click("button[data-action=end-ask]")
         assert page.locator(".domeng-together-end-box").is_visible()
+        page.locator(".domeng-together-end-box").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / "together-end-ask-en.png"))
         page.click("button[data-action=end-keep]")
         assert not page.locator(".domeng-together-end-box").is_visible()
         page.reload()  # the seat is this device's now: no question
