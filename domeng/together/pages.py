@@ -556,8 +556,9 @@ def refused_page(text: str, *, lang: str | None = None, base: str = "/") -> str:
 
 def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     """The form of a new table: who sits where (a person or a computer), the pace and
-    the number of rounds; its script posts it to ``/domeng/api/tables`` and shows one
-    link per person's seat, the spectators' and the host's."""
+    the number of rounds; its script posts it (once: the form's nonce) to
+    ``/domeng/api/tables`` and shows the links page the server drew
+    (:func:`domeng.together.links.links_html`)."""
     _ = words(lang)
     title = _("Play with others: a new table")
     from domeng.app.controller import DEFAULT_NAMES
@@ -596,11 +597,8 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
                   "them. Whoever opens it, on a phone or a computer, takes that seat and sees "
                   "only their own hand."))
     links_head = esc(_("The links of your table"))
-    words_json = esc(json.dumps({
-        "seat": _.pgettext("a seat at a table", "Seat {seat}"), "spectator": _("Spectators"),
-        "host": _("Host (you)"),
-        "names": [DEFAULT_NAMES[s] for s in range(5)],
-    }, ensure_ascii=False))
+    words_json = esc(json.dumps({"names": [DEFAULT_NAMES[s] for s in range(5)]},
+                                ensure_ascii=False))
     return (
         _head(_, title, f"{base}domeng/static/")
         + f'<body><main class="domeng domeng-together domeng-together-new" data-lang="{_.lang}" '
