@@ -132,13 +132,14 @@ def test_share_hands_the_link_to_the_phones_share_sheet(server, browser):
         context.close()
 
 
-def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, browser,
+@pytest.mark.parametrize("lang", ["en", "id", "lt"])
+def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, browser, lang,
                                                                       screenshot_dir):
     host_context = browser.new_context(viewport=PHONE, has_touch=True)
     guest_context = browser.new_context(viewport=PHONE, has_touch=True)
     try:
         page = host_context.new_page()
-        make_table(page, server, "en")
+        make_table(page, server, lang)
         guest_url = page.locator(".domeng-together-seat-link").nth(1).get_attribute("data-url")
         own_url = page.locator(".domeng-together-seat-link").first.get_attribute("data-url")
         table = guest_url.split("/domeng/table/")[1].split("?")[0]
@@ -148,7 +149,7 @@ def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, b
         ask = page.locator(".domeng-together-ask")
         ask.wait_for(state="visible", timeout=10000)
         assert ask.locator('[data-when="host"]').is_visible()
-        page.screenshot(path=str(screenshot_dir / "together-ask-en.png"))
+        page.screenshot(path=str(screenshot_dir / f"together-ask-{lang}.png"))
         page.click(".domeng-together-ask button[data-action=leave]")
         assert ask.locator('[data-when="left"]').is_visible()
         page.wait_for_timeout(500)
@@ -162,7 +163,7 @@ def test_a_guest_link_in_the_hosts_browser_asks_before_taking_the_seat(server, b
         page.click("button[data-action=end-ask]")
         assert page.locator(".domeng-together-end-box").is_visible()
         page.locator(".domeng-together-end-box").scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshot_dir / "together-end-ask-en.png"))
+        page.screenshot(path=str(screenshot_dir / f"together-end-ask-{lang}.png"))
         page.click("button[data-action=end-keep]")
         assert not page.locator(".domeng-together-end-box").is_visible()
         page.reload()  # the seat is this device's now: no question
