@@ -105,7 +105,8 @@ def test_pip_install_domeng_gives_only_what_the_browser_needs():
 def test_extras_voila_for_serving_sim_for_simulation_research_and_dev_includes_them():
     extras = pyproject()["project"]["optional-dependencies"]
     names = {k: {requirement_name(s) for s in v} for k, v in extras.items()}
-    assert names["voila"] == {"voila", "jupyterlab", "ipykernel"}
+    # segno: the QR codes of play together's links, drawn on the server domeng app runs
+    assert names["voila"] == {"voila", "jupyterlab", "ipykernel", "segno"}
     assert names["hub"] == {"domeng", "jupyterhub"} and "domeng[voila]" in extras["hub"]
     assert names["sim"] == {"numpy", "tqdm"}
     assert names["research"] == {"open-spiel", "pettingzoo", "numpy"}

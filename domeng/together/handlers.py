@@ -6,8 +6,11 @@ at ten tables are 50 websockets, not 50 kernels. The addresses:
 
 - ``POST /domeng/api/tables`` with ``{"seats": ["person", "person", "heuristic",
   "search", "person"], "lang": "en"}`` (and, if wanted, ``names``, ``pace``,
-  ``away_after``, ``round_pause``, ``rounds``) answers ``{"table": ID, "links": {"0":
-  URL, …}, "spectator": URL, "host": URL}``;
+  ``away_after``, ``round_pause``, ``rounds``, and the form's ``nonce``: the same nonce
+  again from the same client answers the first table, not a second) answers ``{"table":
+  ID, "links": {"0": URL, …}, "spectator": URL, "host": URL, "local": BOOL, "html": …}``
+  (``html``: the links page, :func:`~domeng.together.links.links_html`; ``local``: the
+  links point to the host's own machine only);
 - ``GET /domeng/api/tables/ID`` with a token (header ``X-Domeng-Token`` or
   ``?token=``) answers that seat's view (:func:`~domeng.together.store.seat_json`);
 - ``POST /domeng/api/tables/ID/moves`` with a token and ``{"tile": "6|3", "end":
@@ -17,8 +20,10 @@ at ten tables are 50 websockets, not 50 kernels. The addresses:
   "seen"}`` dismisses what was played for the person while away, ``{"action": "end"}`` is
   the host's end) makes a move;
 - ``/domeng/api/tables/ID/ws?lang=id``: the websocket of one page; its first message
-  is ``{"type": "hello", "token": …}``, then ``{"type": "move", "tile", "end", "seq"}``,
-  ``{"type": "next", "seq"}`` or ``{"type": "end"}``; the server sends ``{"type":
+  is ``{"type": "hello", "token": …}`` (a seat's page in the browser that made the
+  table adds ``"host": …``, the host's token from its own storage), then ``{"type":
+  "move", "tile", "end", "seq"}``, ``{"type": "next", "seq"}`` or ``{"type": "end"}``;
+  the server sends ``{"type":
   "state", "step", "parts": {…}}`` after every change (the parts that changed since its
   last message) and ``{"type": "refused", "text": …}`` to that page alone when it refuses;
 - ``GET /domeng/table/ID?seat=N&token=…&lang=…``: a seat's page (without ``seat``:
@@ -75,8 +80,8 @@ from tornado.ioloop import PeriodicCallback
 from tornado.log import app_log
 
 from domeng.errors import DomengError, show_value
-from domeng.i18n import N_, languages
-from domeng.together import pages
+from domeng.i18n import N_, languages, words
+from domeng.together import links, pages
 from domeng.together.store import (
     Access,
     BadToken,
@@ -254,6 +259,8 @@ class Hub:
         self.drawings = 0
         """State messages drawn so far (one per change, seat and language)."""
         self._drawn: dict[tuple, tuple[int, dict[str, Any], dict]] = {}
+        self.nonces = links.Nonces()
+        """The answers to the form's nonces: a double tap makes one table."""
         self._ticker: PeriodicCallback | None = None
 
     def start(self) -> None:
@@ -615,6 +622,10 @@ class TablesHandler(_Handler):
                 raise Refused(_TOO_MANY)
             data = self.body()
             lang = _lang(data.get("lang"), "en")
+            again = self.hub.nonces.get(self.client, data.get("nonce"))
+            if again is not None:  # the same form sent twice (a double tap): one table
+                self.answer(again, 201)
+                return
             if len(self.store.tables) >= MAX_TABLES:
                 raise Refused(N_("this server holds {count} tables, its most: end one first"),
                               count=MAX_TABLES)
@@ -625,14 +636,21 @@ class TablesHandler(_Handler):
             self.refuse(exc, None, lang)
             return
         table = made.table
-        page = f"{self.root}domeng/table/{table.id}"
-        self.answer({
-            "table": table.id,
-            "links": {str(s): f"{page}?seat={s}&token={t}&lang={table.lang}"
-                      for s, t in made.tokens.items()},
-            "spectator": f"{page}?token={made.spectator}&lang={table.lang}",
-            "host": f"{page}?token={made.host}&lang={table.lang}",
-        }, 201)
+        root = links.links_root(self.root, public_url=self.settings.get("domeng_public_url"),
+                                hosts=self.settings.get("domeng_hosts", ()))
+        page = f"{root}domeng/table/{table.id}"
+        sent = {str(s): f"{page}?seat={s}&token={t}&lang={table.lang}"
+                for s, t in made.tokens.items()}
+        spectator = f"{page}?token={made.spectator}&lang={table.lang}"
+        host = f"{page}?token={made.host}&lang={table.lang}"
+        answer = {
+            "table": table.id, "links": sent, "spectator": spectator, "host": host,
+            "local": links.is_local(page),
+            "html": links.links_html(words(lang), links=sent, spectator=spectator, host=host,
+                                     names=pages.shown_names(table, lang)),
+        }
+        self.hub.nonces.keep(self.client, data.get("nonce"), answer)
+        self.answer(answer, 201)
 
 
 class TableHandler(_Handler):
@@ -713,6 +731,7 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
         self.waiting: Any = None
         """The deadline of the ``hello`` while this socket is counted as not past it."""
         self.admitted: tuple[str, str | None] | None = None
+        self.host_token: str | None = None
         self._sent: dict[str, str] = {}
 
     @property
@@ -783,9 +802,15 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
                     return
                 self.admitted = (self.client, access.table.id if spectator else None)
                 self.token, self.access, self.table = token, access, access.table
+                refusal = self.host(data.get("host"))
                 self.hub.attach(self)  # sends this page (and the others) the state
+                if refusal is not None:
+                    self.refused(refusal)
                 return
-            apply(self.hub.store, self.table_id, self.token, data)
+            action = data.get("action", data.get("type"))
+            token = self.host_token if action in ("start", "end") and self.host_token \
+                else self.token
+            apply(self.hub.store, self.table_id, token, data)
             self.hub.broadcast(self.table)
         except TooDeep as exc:
             self.shut(exc, 1008)
@@ -794,6 +819,24 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
         except Exception:  # a bug: logged without the token, the page told in one line
             app_log.exception("a table's websocket failed: %s", self._request_summary())
             self.shut(Refused(_ERRORS[500]), 1011)
+
+    def host(self, token: Any) -> Refused | None:
+        """A seat's page whose browser made the table sends the host's token beside its
+        seat's (from its own storage, never from a link): its page then shows the host's
+        controls, and its Start and End are the host's. A token that is not this table's
+        host's opens the seat alone and is answered in one line."""
+        if token is None or self.access is None or self.access.seat is None:
+            return None
+        try:
+            found = self.hub.store.access(self.table_id, token)
+        except DomengError:
+            found = None
+        if found is None or not found.is_host:
+            return Refused(N_("this browser's host token does not open this table: the "
+                              "host's controls are not shown"))
+        self.host_token = token
+        self.access = Access(self.access.table, self.access.seat, True)
+        return None
 
     def refused(self, exc: DomengError) -> None:
         self.send({"type": "refused", "text": refusal_text(exc, self.table, self.lang)})

@@ -37,6 +37,7 @@ from domeng.i18n import Words, language_names, words
 from domeng.players import PLAYERS
 from domeng.round import Round, SeatView
 from domeng.tiles import Tile
+from domeng.together.links import end_controls, new_nonce, seat_question
 from domeng.together.store import PERSON, STAND_IN, Table
 
 __all__ = ["CSP", "PARTS", "README_SECTION", "invitation_html", "isolated", "new_table_page",
@@ -395,7 +396,7 @@ def _foot(_: Words, table: Table, seat: int | None, is_host: bool, base: str) ->
     if table.started and (table.round.is_over or state == "ended"):
         out.append(_keep(_, table, base))
     if is_host and state not in ("ended", "finished"):
-        out.append(_button(_("End the table"), "end"))
+        out.append(end_controls(_))
     return "".join(out)
 
 
@@ -509,7 +510,8 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
     log_words = esc(_("Event log"))
     lost = esc(_("The connection was lost: reconnecting …"))
     sound = esc(_("A sound and a buzz on my turn"))
-    close = esc(_("Close"))
+    # the notice's dismiss: not "Close", which is the host's "close the table" in id and lt
+    close = esc(_("Got it"))
     return (
         _head(_, title, static)
         + f'<body><main class="domeng domeng-together" data-table="{table.id}" '
@@ -520,7 +522,8 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
         + (f'<label class="domeng-together-sound"><input type="checkbox" checked> {sound}'
            "</label>" if seat is not None else "")
         + "</header>"
-        f'<div data-part="status">{drawn["status"]}</div>'
+        + (seat_question(_, names[seat]) if seat is not None else "")
+        + f'<div data-part="status">{drawn["status"]}</div>'
         f'<div data-part="told">{drawn["told"]}</div>'
         '<div class="domeng-together-notice" role="alert" aria-live="assertive" hidden>'
         f'<p></p><button type="button" data-action="dismiss">{close}</button></div>'
@@ -536,6 +539,7 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
         "</div></div>"
         f'<p class="domeng-together-link" hidden>'
         f"{lost}</p></main>"
+        f'<script src="{static}share.js"></script>'
         f'<script src="{static}together.js"></script></body></html>'
     )
 
@@ -552,8 +556,9 @@ def refused_page(text: str, *, lang: str | None = None, base: str = "/") -> str:
 
 def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     """The form of a new table: who sits where (a person or a computer), the pace and
-    the number of rounds; its script posts it to ``/domeng/api/tables`` and shows one
-    link per person's seat, the spectators' and the host's."""
+    the number of rounds; its script posts it (once: the form's nonce) to
+    ``/domeng/api/tables`` and shows the links page the server drew
+    (:func:`domeng.together.links.links_html`)."""
     _ = words(lang)
     title = _("Play with others: a new table")
     from domeng.app.controller import DEFAULT_NAMES
@@ -591,13 +596,9 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     intro = esc(_("Choose who sits where. Each person gets a link of their own: send it to "
                   "them. Whoever opens it, on a phone or a computer, takes that seat and sees "
                   "only their own hand."))
-    keep = esc(_("Send each person their own link; keep the host's link, which ends the "
-                 "table."))
-    words_json = esc(json.dumps({
-        "seat": _.pgettext("a seat at a table", "Seat {seat}"), "spectator": _("Spectators"),
-        "host": _("Host (you)"),
-        "names": [DEFAULT_NAMES[s] for s in range(5)],
-    }, ensure_ascii=False))
+    links_head = esc(_("The links of your table"))
+    words_json = esc(json.dumps({"names": [DEFAULT_NAMES[s] for s in range(5)]},
+                                ensure_ascii=False))
     return (
         _head(_, title, f"{base}domeng/static/")
         + f'<body><main class="domeng domeng-together domeng-together-new" data-lang="{_.lang}" '
@@ -609,10 +610,13 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
         f'<label>{rounds} <input name="rounds" type="number" min="1" max="100"></label>'
         f'<label>{away} <select name="away_after">{away_options}</select></label>'
         f'<label>{pause} <select name="round_pause">{pause_options}</select></label>'
+        f'<input type="hidden" name="nonce" value="{new_nonce()}">'
         f'<button type="submit">{create}</button></form>'
         '<p class="domeng-together-notice" role="alert"></p>'
-        f'<section class="domeng-together-links" hidden><p>{keep}</p><ul></ul></section>'
-        f'</main><script src="{base}domeng/static/together.js"></script></body></html>'
+        f'<section class="domeng-together-links" hidden><h2>{links_head}</h2>'
+        '<div class="domeng-together-links-body"></div></section>'
+        f'</main><script src="{base}domeng/static/share.js"></script>'
+        f'<script src="{base}domeng/static/together.js"></script></body></html>'
     )
 
 

@@ -111,7 +111,10 @@
     socket.onopen = () => {
       retry = 500;
       lost.hidden = true;
-      socket.send(JSON.stringify({ type: "hello", token: token }));
+      // the browser that made the table sends the host's token from its own storage
+      const host = window.DomengShare ? window.DomengShare.hostToken(main.dataset.table) : "";
+      socket.send(JSON.stringify(host ? { type: "hello", token: token, host: host }
+        : { type: "hello", token: token }));
     };
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
@@ -230,7 +233,8 @@
   });
 
   turn();
-  connect();
+  // a device that already holds another seat or the host's token asks before taking this one
+  if (window.DomengShare) window.DomengShare.gate(main, connect); else connect();
 
   function newTable(main) {
     const form = main.querySelector("form");
@@ -251,30 +255,32 @@
       if (rounds !== "") body.rounds = Number(rounds);
       body.away_after = away === "never" ? "never" : Number(away);
       if (pause !== "") body.round_pause = Number(pause);
+      body.nonce = form.querySelector("[name=nonce]").value;
       notice.textContent = "";
-      const answer = await fetch(main.dataset.api, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const data = await answer.json();
-      if (!answer.ok) { notice.textContent = data.error; return; }
-      const list = box.querySelector("ul");
-      list.textContent = "";
-      const add = (label, url, cls) => {
-        const li = document.createElement("li");
-        li.className = cls;
-        const a = document.createElement("a");
-        a.href = url; a.textContent = url; a.target = "_blank";
-        li.append(label + ": ", a);
-        list.append(li);
-      };
-      for (const [seat, url] of Object.entries(data.links)) {
-        const label = words.seat.replace("{seat}", String(Number(seat) + 1));
-        add(label + " · " + names[Number(seat)], url, "domeng-together-seat-link");
+      // one table for a double tap: the button waits for the answer, and the server
+      // answers a second post of the same form (its nonce) with the first table
+      const submit = form.querySelector("button[type=submit]");
+      if (submit.disabled) return;
+      submit.disabled = true;
+      let data;
+      try {
+        const answer = await fetch(main.dataset.api, {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        data = await answer.json();
+        if (!answer.ok) { notice.textContent = data.error; submit.disabled = false; return; }
+      } catch (e) {
+        submit.disabled = false;
+        throw e;
       }
-      add(words.spectator, data.spectator, "domeng-together-spectator-link");
-      add(words.host, data.host, "domeng-together-host-link");
+      if (window.DomengShare) {
+        window.DomengShare.keepHost(data.table, new URL(data.host).searchParams.get("token"));
+      }
+      box.querySelector(".domeng-together-links-body").innerHTML = data.html;
+      if (window.DomengShare) window.DomengShare.wire(box);
       box.hidden = false;
+      box.scrollIntoView({ block: "start" });
     });
   }
 })();
