@@ -8,6 +8,7 @@ stones moved (:func:`~domeng.explain.events.stones_phrase`) and the standings
 (:meth:`Game.standings <domeng.game.Game.standings>`); this module only says them in a
 family's words, each sentence a message of the catalogue.
 
+>>> from domeng.i18n import words
 >>> from domeng.together.store import Store
 >>> made = Store().create(["person"] + ["greedy"] * 4)
 >>> story_html(words("en"), made.table, 0)
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from domeng.events import Event
 from domeng.explain.events import stones_phrase
 from domeng.explain.status import ending_text
-from domeng.i18n import N_, Words, words
+from domeng.i18n import N_, Words
 from domeng.round import Round
 from domeng.terms import Ending, EventKind, Next, Term
 from domeng.together.store import PERSON, Table
