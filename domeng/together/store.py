@@ -133,6 +133,9 @@ class Seat:
     """Browsers (websockets) open on this seat now."""
     away_since: float | None = None
     """When the last browser of this person closed (the store's clock); None: here."""
+    away_wall: float | None = None
+    """The same moment in wall-clock seconds: a page counts down from it to the computer
+    taking the seat."""
     stand_in: bool = False
     """A computer plays this person's seat until the person is back."""
     arrived: bool = False
@@ -647,7 +650,7 @@ class Store:
         s = table.seats[seat]
         s.connections = max(0, s.connections - 1)
         if s.connections == 0 and s.away_since is None:
-            s.away_since = self.clock()
+            s.away_since, s.away_wall = self.clock(), self.wall()
             table.version += 1
             if (table.state == "round-over" and table.ready and not table.waiting_next
                     and not table.is_paused):
@@ -788,7 +791,7 @@ class Store:
             if seat.kind not in (PERSON, *PLAYERS):
                 raise ValueError(f"unknown seat kind {seat.kind!r}")
             if seat.is_person and seat.arrived:
-                seat.away_since = now
+                seat.away_since, seat.away_wall = now, self.wall()
             seats.append(seat)
         away, pause = meta.get("away_after"), meta.get("round_pause")
         table = Table(table_id, game, seats, lang=words(meta.get("lang")).lang,

@@ -90,7 +90,9 @@ def event_line(_: Words, e: Event, seat: int | None, names: Sequence[str]) -> st
                     Term.PASS.label)
         got = _receiver(e)
         paid = ""
-        if got is not None:
+        if got is not None and got == e.seat:  # the one who passed takes them (R9, R12)
+            paid = stones_phrase(e.stones, e.table, names, lang=_.lang)
+        elif got is not None:
             # TRANSLATORS: after a pass: "Jonas receives 2 stones from the table (25 → 23)"
             paid = _("{who} receives {stones}", who=names[got],
                      stones=stones_phrase(e.stones, e.table, names, lang=_.lang))
@@ -224,8 +226,9 @@ def away_line(_: Words, table: Table, seat: int | None, *, is_host: bool = False
                       + esc(_("Let a computer play now")) + "</button>")
         return (f'<p class="domeng-together-away" data-seat="{r.turn}">{text}</p>'
                 + button)
-    left = max(0.0, table.away_after - (time.monotonic() - st.away_since))
-    deadline = int((time.time() + left) * 1000)
+    since = st.away_wall if st.away_wall is not None else time.time()
+    left = max(0.0, since + table.away_after - time.time())
+    deadline = int((since + table.away_after) * 1000)
     # TRANSLATORS: {seconds} counts down on the page
     text = esc(_("{name} has left — a computer plays for them in {seconds} s.", name=name,
                  seconds="\x00")).replace(
