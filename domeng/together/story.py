@@ -188,15 +188,12 @@ def mark_moves(_: Words, picture: str, table: Table) -> str:
         away = (k, i) in table.played_for
         badge = _MONITOR.format(cls="domeng-together-mark-away" if away else "",
                                 title=esc(title), fill="#c2410c" if away else "#1565c0")
-        found = re.search(r'<g class="domeng-tile[^"]*"[^>]*data-id="'
-                          + re.escape(esc(str(e.tile))) + r'" data-order="[^"]*"[^>]*>',
-                          picture)
-        if found is None:
-            continue
-        end = picture.find("</g>", found.end())
-        if end < 0:  # pragma: no cover - a tile's group always closes
-            continue
-        picture = picture[:end] + badge + picture[end:]
+        found = re.finditer(r'<g class="domeng-tile[^"]*"[^>]*data-id="'
+                            + re.escape(esc(str(e.tile))) + r'" data-order="[^"]*"[^>]*>',
+                            picture)
+        # each drawing of the line (the wide one and a phone's) has the tile: mark every one
+        for at in sorted((picture.find("</g>", f.end()) for f in found), reverse=True):
+            picture = picture[:at] + badge + picture[at:]
     return picture
 
 
