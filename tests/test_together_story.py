@@ -215,3 +215,34 @@ def test_refusals_name_no_table_id_and_no_step():
     with pytest.raises(Refused) as info:
         store.access("nosuchtable", made.tokens[0])
     assert "nosuchtable" not in info.value.describe("lt")
+
+
+def test_an_ended_tables_old_link_says_who_ended_it_and_shows_the_result():
+    from domeng.together.pages import seat_page
+
+    store, made, clock = new(KINDS, names=NAMES, pace=1.0, rounds=3)
+    table = made.table
+    play_round(store, made, clock)
+    store.end(table.id, made.host)
+    for lang in languages():
+        drawn = parts(table, 0, lang=lang)
+        shown = text(drawn["status"] + drawn["story"] + drawn["foot"])
+        assert table.id not in shown
+        assert drawn["story"].startswith('<div class="domeng-together-standings">')
+    assert "The host has ended this table." in text(parts(table, 0, lang="en")["status"])
+    page = seat_page(table, 0, lang="en")
+    assert text(page).count("Place 1:") >= 1
+
+
+def test_the_host_lets_a_computer_play_now_through_the_api():
+    from domeng.together.handlers import apply
+
+    store, made, clock = new(KINDS, names=NAMES, pace=1.0, away_after="never")
+    table = made.table
+    until_turn(store, made, clock, 3)
+    if table.round.is_over:
+        pytest.skip("the round ended before Cakka's turn")  # pragma: no cover
+    store.leave(table, 3)
+    apply(store, table.id, made.host, {"type": "standin", "seat": 3})
+    assert table.seats[3].stand_in
+    assert "Let a computer play now" not in parts(table, None, lang="en", is_host=True)["status"]
