@@ -296,15 +296,20 @@ def round_end(_: Words, table: Table, seat: int | None, *, is_host: bool = False
     end = next((e for e in events if e.kind is EventKind.END), None)
     if end is not None:
         got = _receiver(end)
-        receiver = got if got is not None else (res.cucuq if res.ending.is_first_cappu
-                                                else res.manguno)
+        # the CUCUQ receives at a FIRST CAPPU's end, the MANGUNO at a blocked one (R19)
+        receiver, role = ((res.cucuq, Term.CUCUQ) if res.ending.is_first_cappu
+                          else (res.manguno, Term.MANGUNO))
+        receiver = got if got is not None else receiver
         if end.stones:
-            # TRANSLATORS: the round's settlement: "Ambo receives 2 stones from the table
-            # (18 → 16)"
-            paid = _("Settlement: {who} receives {stones}.", who=names[receiver],
+            # TRANSLATORS: the round's settlement: "Ambo (CUCUQ) receives 2 stones from the
+            # table (18 → 16)"; {role} is CUCUQ or MANGUNO, kept as it is
+            paid = _("Settlement: {who} ({role}) receives {stones}.", who=names[receiver],
+                     role=role.label,
                      stones=stones_phrase(end.stones, end.table, names, lang=_.lang))
         else:
-            paid = _("Settlement: {who} receives no stones.", who=names[receiver])
+            # TRANSLATORS: {role} is CUCUQ or MANGUNO, kept as it is
+            paid = _("Settlement: {who} ({role}) receives no stones.", who=names[receiver],
+                     role=role.label)
         lines.append(f'<p class="domeng-together-paid">{esc(paid)}</p>')
     passes = [0] * r.n
     for e in events:
