@@ -149,6 +149,9 @@ def test_a_family_evening_tells_itself_on_each_first_screen(server, browser):
                          "=== '1'"):
             wait_in_view(ambo, ".domeng-together-recap")
             assert "Since your last turn" in ambo.inner_text(".domeng-together-recap")
+            # the story takes no room the own hand needs: it stays on the first screen
+            assert in_view(ambo, '.domeng-seat[data-seat="0"] .domeng-playable')
+            shot(ambo, "0_your_turn", "en")
 
         # Cakka leaves at their turn: every first screen names them, with a countdown
         drive(server, made, pages, lambda d: d["state"] == "on" and d["turn"] == 2)
