@@ -108,7 +108,9 @@ def test_a_person_who_left_at_their_turn_is_named_with_a_countdown():
         assert re.search(r'data-deadline="\d+"', status)
         seconds = re.search(r'domeng-together-seconds">(\d+)<', status)
         assert seconds and 0 < int(seconds.group(1)) <= 25
-    said = text(parts(table, 0, lang="en")["status"])
+    status = parts(table, 0, lang="en")["status"]
+    assert 'data-next="turn"' in status  # the engine says a decision comes (what_next)
+    said = text(status)
     assert "Cakka has left — a computer plays for them in" in said
     assert "Let a computer play now" not in parts(table, None, lang="en", is_host=True)["status"]
 

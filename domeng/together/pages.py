@@ -160,8 +160,9 @@ def _status(_: Words, table: Table, seat: int | None) -> str:
             text = _("{who} is to play (a computer).", who=who)
     else:  # pragma: no cover - a round on always has a turn
         text = ""
+    nxt = f' data-next="{r.what_next()}"' if table.started else ""  # the engine's word
     return (f'<p class="domeng-together-status" data-mine="{int(mine)}" '
-            f'data-state="{state}">{esc(text)}</p>')
+            f'data-state="{state}"{nxt}>{esc(text)}</p>')
 
 
 def _told(_: Words, table: Table, seat: int | None) -> str:
