@@ -248,3 +248,30 @@ def test_the_host_lets_a_computer_play_now_through_the_api():
     apply(store, table.id, made.host, {"type": "standin", "seat": 3})
     assert table.seats[3].stand_in
     assert "Let a computer play now" not in parts(table, None, lang="en", is_host=True)["status"]
+
+
+def test_a_person_away_at_a_rounds_end_is_told_how_it_ended_on_return():
+    store, made, clock = new(["person", "person", "greedy", "greedy", "greedy"], names=NAMES,
+                             pace=1.0, away_after=5.0, rounds=3)
+    table = made.table
+    store.leave(table, 1)
+    clock.now += 10
+    for _ in range(300):  # Besse is away: a computer plays for her to the round's end
+        if table.round.is_over:
+            break
+        if table.round.turn == 0:
+            person_move(store, made)
+        else:
+            clock.now += 1
+            store.tick()
+    assert table.round.is_over and table.seats[1].stand_in
+    res = table.round.result
+    store.next_round(table.id, made.tokens[0], seq=table.step)  # Ambo, the only one here
+    assert len(table.game.rounds) == 2
+    store.join(table, 1)
+    if any(e.seat == 1 and e.kind is EventKind.PLAY for e in table.round.events):
+        pytest.skip("Besse played in round 2 before looking")  # pragma: no cover
+    story = text(parts(table, 1, lang="en")["story"])
+    assert story.startswith("Since your last turn:")
+    assert f"Round 1 is over: {NAMES[res.winner]} wins ({res.ending.term.label})." in story
+    assert "Round 1 is over" not in text(parts(table, 0, lang="en")["story"])

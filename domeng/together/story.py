@@ -124,9 +124,10 @@ def recap(_: Words, table: Table, seat: int | None) -> str:
     events = list(r.events or ())
     mine = [i for i, e in enumerate(events) if e.seat == seat and _is_decision(e)]
     since = events[mine[-1] + 1:] if mine else events
-    if not since:
-        return ""
     k = len(table.game.rounds) - 1
+    missed = _missed_end(_, table, seat, k, names) if not mine else ""
+    if not since and not missed:
+        return ""
     first = len(events) - len(since)
     shown = since[-RECAP:]
     items = []
@@ -143,10 +144,28 @@ def recap(_: Words, table: Table, seat: int | None) -> str:
             "… and {count} more before them (the event log has every move)",
             "… and {count} more before them (the event log has every move)", more))
             + "</li>")
-    head = (_("Since your last turn:") if mine
+    if missed:  # the round before ended while a computer played for this person
+        items.insert(0, f'<li class="domeng-together-missed-end">{esc(missed)}</li>')
+    head = (_("Since your last turn:") if mine or missed
             else _("This round so far:"))
     return (f'<div class="domeng-together-recap"><p><strong>{esc(head)}</strong></p>'
             f'<ul>{"".join(items)}</ul></div>')
+
+
+def _missed_end(_: Words, table: Table, seat: int | None, k: int,
+                names: Sequence[str]) -> str:
+    """How the round before ended, when ``seat``'s person was away for it (a computer made
+    a move for them in it): "Round 1 is over: Ona wins (FIRST CAPPU)."; else ""."""
+    if seat is None or k < 1:
+        return ""
+    before = table.game.rounds[k - 1]
+    res = before.result
+    away = any((k - 1, i) in table.played_for and e.seat == seat
+               for i, e in enumerate(before.events or ()))
+    if res is None or not away:
+        return ""
+    return _("Round {round} is over: {who} wins ({ending}).", round=k, who=names[res.winner],
+             ending=res.ending.term.label)
 
 
 def _by_computer(_: Words, table: Table, k: int, i: int, e: Event,
