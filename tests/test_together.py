@@ -87,7 +87,7 @@ def test_another_tables_token_opens_nothing_at_this_one():
     other = store.create(["person"] + ["random"] * 4)
     with pytest.raises(Refused, match="opens no seat"):
         store.access(made.table.id, other.tokens[0])
-    with pytest.raises(Refused, match="no table"):
+    with pytest.raises(Refused, match="no such table"):
         store.access("0" * 12, made.tokens[0])
 
 
@@ -156,9 +156,12 @@ def test_a_replayed_request_is_refused():
     clock.now += 1
     store.tick()
     before = snapshot(table)
-    with pytest.raises(Refused, match="earlier moment"):
+    with pytest.raises(Refused, match="^that tile was already played"):
         store.move(table.id, made.tokens[seat], move["tile"], move["end"], seq=data["step"])
     assert snapshot(table) == before
+    with pytest.raises(Refused, match="^the table had already moved on") as refused:
+        store.move(table.id, made.tokens[seat], None, None, seq=data["step"])
+    assert str(data["step"]) not in str(refused.value) and snapshot(table) == before
 
 
 @pytest.mark.parametrize("bad", [{"tile": 63}, {"end": "middle"}, {"seq": "1"},
@@ -569,9 +572,13 @@ def test_the_games_end_shows_the_standings_in_words():
                              names=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
     table = made.table
     play_round(store, made, clock)
-    foot = parts(table, 0, lang="en")["foot"]
-    said = foot.split("<a ")[0]  # the words, before the game file's link
-    assert "The game is over after 1 round." in said and "max_rounds" not in said
+    drawn = parts(table, 0, lang="en")
+    story, foot = drawn["story"], drawn["foot"]
+    standings = story.split('<div class="domeng-together-round-end"')[0]
+    assert story.startswith('<div class="domeng-together-standings">')  # standings first
+    assert "The game is over after 1 round." in standings and "max_rounds" not in standings
     winner = table.round.result.winner
-    assert f"{table.names()[winner]}: " in foot and "1 round won" in foot
-    assert said.count("<li") == 5 and "domeng-together-file" in foot
+    name = table.names()[winner] if winner == 0 else f"{table.names()[winner]} (computer)"
+    assert f"{name} — " in standings and "won 1 round" in standings
+    assert "0 CAMAT" not in standings and "never CAMAT" in standings
+    assert standings.count("<li") == 5 and "domeng-together-file" in foot

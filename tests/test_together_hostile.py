@@ -217,7 +217,8 @@ def test_a_body_that_is_no_object_is_told_so_in_plain_words(live, body):
 
 def test_a_move_naming_a_moment_still_to_come_is_not_called_an_earlier_one(live):
     """Hostile re-try N11: a far-future ``seq`` was called "an earlier moment of the
-    table"."""
+    table". A move from before the table's moment is a late tap, said in plain words with
+    no step number (issue 43, item 4)."""
     made = live.create(["person", "heuristic", "heuristic", "heuristic", "heuristic"])
     seat = token_of(made["links"]["0"])
     with live.ws(made["table"]) as ws:
@@ -225,11 +226,11 @@ def test_a_move_naming_a_moment_still_to_come_is_not_called_an_earlier_one(live)
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
         table = live.store.tables[made["table"]]
         for seq, said in [(99999999999999999999999999, "has not reached"),
-                          (table.step + 1, "has not reached"), (-1, "earlier moment")]:
+                          (table.step + 1, "has not reached"), (-1, "already moved on")]:
             status, answer = live.post(f"/domeng/api/tables/{made['table']}/moves?token={seat}",
                                        {"tile": None, "seq": seq})
             assert status == 409 and said in answer["error"], answer
-            assert f"step {seq}" in answer["error"]
+            assert (f"step {seq}" in answer["error"]) == (seq > 0)
 
 
 # ------------------------------------------------------------------ D3: nested JSON

@@ -700,6 +700,8 @@ def apply(store: Store, table_id: str, token: str, data: dict[str, Any]) -> Acce
         store.end(table_id, token)
     elif action == "start":
         store.start(table_id, token, data.get("computers"))
+    elif action == "standin":
+        store.stand_in(table_id, token, data.get("seat"))
     elif action == "seen":
         access = store.access(table_id, token)
         store.dismiss(access.table, access.seat)
@@ -884,8 +886,8 @@ class SeatPageHandler(_Handler):
             lang = self.lang(table)
             asked = self.get_argument("seat", None)
             if asked is not None and asked != str(access.seat):
-                raise BadToken(N_("this token opens no seat at table {table}: open the link "
-                                  "you were given, whole"), table=table.id)
+                raise BadToken(N_("this link opens no seat at this table: open the link you "
+                                  "were given, whole"))
         except DomengError as exc:
             self.set_status(404 if isinstance(exc, NoTable) else 403)
             self.finish(pages.refused_page(refusal_text(exc, table, lang), lang=lang,

@@ -39,13 +39,14 @@ from domeng.round import Round, SeatView
 from domeng.tiles import Tile
 from domeng.together.links import end_controls, new_nonce, seat_question
 from domeng.together.store import PERSON, STAND_IN, Table
+from domeng.together.story import away_line, mark_moves, story_html
 
 __all__ = ["CSP", "PARTS", "README_SECTION", "invitation_html", "isolated", "new_table_page",
            "parts", "seat_page", "shown_names"]
 
 esc = html.escape
 
-PARTS = ("status", "told", "board", "why", "log", "seats", "foot")
+PARTS = ("status", "story", "told", "board", "why", "log", "seats", "foot")
 """The parts of a seat page the server redraws after a change (``data-part=``)."""
 
 ICON = ("data:image/svg+xml," + "%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
@@ -114,7 +115,9 @@ def parts(table: Table, seat: int | None, *, lang: str | None = None,
     request, whatever its ``Host``."""
     _ = words(lang or table.lang)
     return {
-        "status": _status(_, table, seat),
+        "status": _status(_, table, seat)
+        + (away_line(_, table, seat, is_host=is_host) or ""),
+        "story": story_html(_, table, seat, is_host=is_host),
         "told": _told(_, table, seat),
         "board": _board(_, table, seat, is_host),
         "why": _why(_, table),
@@ -158,8 +161,9 @@ def _status(_: Words, table: Table, seat: int | None) -> str:
             text = _("{who} is to play (a computer).", who=who)
     else:  # pragma: no cover - a round on always has a turn
         text = ""
+    nxt = f' data-next="{r.what_next()}"' if table.started else ""  # the engine's word
     return (f'<p class="domeng-together-status" data-mine="{int(mine)}" '
-            f'data-state="{state}">{esc(text)}</p>')
+            f'data-state="{state}"{nxt}>{esc(text)}</p>')
 
 
 def _told(_: Words, table: Table, seat: int | None) -> str:
@@ -191,7 +195,8 @@ def _board(_: Words, table: Table, seat: int | None, is_host: bool = False) -> s
     names = shown_names(table, _.lang)
     over = isinstance(state, Round)
     reveal = True if over else [s == seat for s in range(table.round.n)]
-    picture = render.round_html(state, reveal=reveal, names=names, css=False, lang=_.lang)
+    picture = mark_moves(_, render.round_html(state, reveal=reveal, names=names, css=False,
+                                              lang=_.lang), table)
     view = state if isinstance(state, SeatView) else None
     legal = view.legal if view is not None and seat is not None and view.turn == seat else ()
     moves = json.dumps([{"tile": None if m.tile is None else str(m.tile), "end": m.end}
@@ -202,8 +207,6 @@ def _board(_: Words, table: Table, seat: int | None, is_host: bool = False) -> s
         if any(m.tile is None for m in legal):
             # TRANSLATORS: a button: pass without playing, allowed here (R9)
             actions.append(_button(_("Pass (R9)"), "pass"))
-    if table.state == "round-over":
-        actions += _next_round(_, table, seat, is_host)
     acts = f'<div class="domeng-together-actions">{"".join(actions)}</div>' if actions else ""
     return (f'<div class="domeng-together-table" data-step="{table.step}" '
             f'data-state="{table.state}" data-legal="{esc(moves)}">{picture}{acts}</div>')
@@ -391,37 +394,11 @@ def _foot(_: Words, table: Table, seat: int | None, is_host: bool, base: str) ->
         ended = esc(_("Nobody came to this table for a long time, so it was ended.")
                     if table.idle else _("The host has ended this table."))
         out.append(f"<p><strong>{ended}</strong></p>")
-    if state in ("finished", "ended") and table.started:
-        out.append(_standings(_, table))
     if table.started and (table.round.is_over or state == "ended"):
         out.append(_keep(_, table, base))
     if is_host and state not in ("ended", "finished"):
         out.append(end_controls(_))
     return "".join(out)
-
-
-def _standings(_: Words, table: Table) -> str:
-    """The game's result in words: each player's place, stones, CAMATs and rounds won."""
-    game = table.game
-    done = [r for r in game.rounds if r.is_over]
-    wins = [sum(1 for r in done if r.result is not None and r.result.winner == s)
-            for s in range(game.rules.seats)]
-    names = shown_names(table, _.lang)
-    standings = game.standings()
-    head = _.ngettext("The game is over after {count} round. The standings (R23: most CAMATs "
-                      "first, then fewest stones):",
-                      "The game is over after {count} rounds. The standings (R23: most "
-                      "CAMATs first, then fewest stones):", len(done))
-    rows = []
-    for st in standings:
-        stones = _.ngettext("{count} stone", "{count} stones", st.stones)
-        camats = _.ngettext("{count} CAMAT", "{count} CAMATs", st.camats)
-        won = _.ngettext("{count} round won", "{count} rounds won", wins[st.seat])
-        rows.append(f'<li data-seat="{st.seat}">' + esc(_(
-            "{rank}. {name}: {stones}, {camats}, {won}", rank=st.rank, name=names[st.seat],
-            stones=stones, camats=camats, won=won)) + "</li>")
-    return (f'<div class="domeng-together-standings"><p><strong>{esc(head)}</strong></p>'
-            f'<ol>{"".join(rows)}</ol></div>')
 
 
 def _keep(_: Words, table: Table, base: str) -> str:
@@ -524,6 +501,7 @@ def seat_page(table: Table, seat: int | None, *, lang: str | None = None,
         + "</header>"
         + (seat_question(_, names[seat]) if seat is not None else "")
         + f'<div data-part="status">{drawn["status"]}</div>'
+        f'<div data-part="story">{drawn["story"]}</div>'
         f'<div data-part="told">{drawn["told"]}</div>'
         '<div class="domeng-together-notice" role="alert" aria-live="assertive" hidden>'
         f'<p></p><button type="button" data-action="dismiss">{close}</button></div>'

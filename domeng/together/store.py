@@ -133,6 +133,9 @@ class Seat:
     """Browsers (websockets) open on this seat now."""
     away_since: float | None = None
     """When the last browser of this person closed (the store's clock); None: here."""
+    away_wall: float | None = None
+    """The same moment in wall-clock seconds: a page counts down from it to the computer
+    taking the seat."""
     stand_in: bool = False
     """A computer plays this person's seat until the person is back."""
     arrived: bool = False
@@ -422,8 +425,8 @@ class Store:
         """The table ``table_id``, or :class:`Refused`."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
-            raise NoTable(N_("no table {table} on this server: the link is wrong, or the table "
-                             "was removed"), table=show_value(table_id))
+            raise NoTable(N_("no such table on this server: the link is wrong, or the table "
+                             "was removed"))
         return table
 
     def access(self, table_id: Any, token: Any) -> Access:
@@ -445,8 +448,8 @@ class Store:
         if _matches(token, table.host_hash) and found is None:
             found = Access(table, None, True)
         if found is None:
-            raise BadToken(N_("this token opens no seat at table {table}: open the link you "
-                             "were given, whole"), table=table.id)
+            raise BadToken(N_("this link opens no seat at this table: open the link you were "
+                              "given, whole"))
         return found
 
     # ----------------------------------------------------------------- turns
@@ -463,8 +466,12 @@ class Store:
         self._check_open(table)
         if seat is None:
             raise Refused(N_("a spectator's link cannot play: open a seat's link"))
-        self._check_seq(table, seq)
         r = table.round
+        if (isinstance(seq, int) and seq != table.step and isinstance(tile, str)
+                and any(e.tile is not None and str(e.tile) == tile.strip()
+                        for k in table.game.rounds[-1:] for e in (k.events or ()))):
+            raise Refused(N_("that tile was already played: nothing changed"))
+        self._check_seq(table, seq)
         if r.is_over:
             raise Refused(N_("the round is over: the next one is dealt when everyone here "
                              "has pressed “Next round”"))
@@ -556,6 +563,26 @@ class Store:
         self.save(table)
         return table
 
+    def stand_in(self, table_id: Any, token: Any, seat: Any) -> Table:
+        """The host lets a computer play now for the person of ``seat``, who has left (on a
+        table whose seats wait for their people, ``away_after`` None); the person takes the
+        seat back by coming back, as after any time away."""
+        access = self.access(table_id, token)
+        if not access.is_host:
+            raise Refused(N_("only the host's link can let a computer play for someone"))
+        table = access.table
+        self._check_open(table)
+        if (isinstance(seat, bool) or not isinstance(seat, int)
+                or not 0 <= seat < len(table.seats)):
+            raise Refused(N_("no seat {value} at this table"), value=show_value(seat))
+        st = table.seats[seat]
+        if not st.is_person or st.away_since is None:
+            raise Refused(N_("{name} is here: nobody plays for them"), name=table.names()[seat])
+        if not st.stand_in:
+            st.stand_in = True
+            table.version += 1
+        return table
+
     def dismiss(self, table: Table, seat: int | None) -> None:
         """The person of ``seat`` has read what was played for them while away."""
         if seat is not None and table.seats[seat].told:
@@ -566,14 +593,13 @@ class Store:
         """Refused at an ended table, a finished game and (``playing``: a move or a deal)
         a table still waiting for its people."""
         if table.ended:
-            raise Refused(N_("table {table} has ended: it takes no more moves"), table=table.id)
+            raise Refused(N_("this table has ended: it takes no more moves"))
         if not table.started and playing:
             names = table.names()
             raise Refused(N_("the table waits for {names} to open their links"),
                           names=words(table.lang).join([names[s] for s in table.waiting_for]))
         if table.game.is_over:
-            raise Refused(N_("the game at table {table} is over: it takes no more moves"),
-                          table=table.id)
+            raise Refused(N_("this table's game is over: it takes no more moves"))
 
     def _check_seq(self, table: Table, seq: Any) -> None:
         if isinstance(seq, bool) or not isinstance(seq, int):
@@ -584,9 +610,8 @@ class Store:
                              "{seq}; now {step}): nothing changed"), seq=show_value(seq),
                           step=table.step)
         if seq != table.step:
-            raise Refused(N_("this request was made at an earlier moment of the table "
-                             "(step {seq}; now {step}): nothing changed"), seq=seq,
-                          step=table.step)
+            raise Refused(N_("the table had already moved on when this tap arrived: nothing "
+                             "changed"))
 
     def _deal(self, table: Table) -> Round:
         r = table.game.new_round()
@@ -629,7 +654,7 @@ class Store:
         s = table.seats[seat]
         s.connections = max(0, s.connections - 1)
         if s.connections == 0 and s.away_since is None:
-            s.away_since = self.clock()
+            s.away_since, s.away_wall = self.clock(), self.wall()
             table.version += 1
             if (table.state == "round-over" and table.ready and not table.waiting_next
                     and not table.is_paused):
@@ -770,7 +795,7 @@ class Store:
             if seat.kind not in (PERSON, *PLAYERS):
                 raise ValueError(f"unknown seat kind {seat.kind!r}")
             if seat.is_person and seat.arrived:
-                seat.away_since = now
+                seat.away_since, seat.away_wall = now, self.wall()
             seats.append(seat)
         away, pause = meta.get("away_after"), meta.get("round_pause")
         table = Table(table_id, game, seats, lang=words(meta.get("lang")).lang,

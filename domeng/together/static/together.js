@@ -52,10 +52,13 @@
     return t ? Number(t.dataset.step) : -1;
   }
 
-  // a refusal stays until the person acts or closes it; it lies over the page
+  // a refusal stays until the person acts or closes it, or the table moves on (then it
+  // is no longer true: the turn has come, the tile was played); it lies over the page
+  let saidAt = null;
   function say(text) {
     notice.querySelector("p").textContent = text || "";
     notice.hidden = !text;
+    saidAt = text ? step() : null;
   }
 
   function send(data) {
@@ -124,6 +127,7 @@
           if (part && part.innerHTML !== html) part.innerHTML = html;
         }
         main.dataset.state = data.state;
+        if (saidAt !== null && step() !== saidAt) say("");
         if ("board" in data.parts) chosen = null;
         turn();
         countdown();
@@ -143,11 +147,11 @@
   }
 
   function countdown() {
-    const box = main.querySelector(".domeng-together-countdown");
-    if (!box) return;
-    const left = Math.max(0, Math.round((Number(box.dataset.deadline) - Date.now()) / 1000));
-    const seconds = box.querySelector(".domeng-together-seconds");
-    if (seconds) seconds.textContent = String(left);
+    for (const box of main.querySelectorAll(".domeng-together-countdown")) {
+      const left = Math.max(0, Math.round((Number(box.dataset.deadline) - Date.now()) / 1000));
+      const seconds = box.querySelector(".domeng-together-seconds");
+      if (seconds) seconds.textContent = String(left);
+    }
   }
   setInterval(countdown, 500);
 
@@ -199,6 +203,8 @@
         act({ type: "next", seq: step() });
       } else if (action === "end") {
         act({ type: "end" });
+      } else if (action === "standin") {
+        act({ type: "standin", seat: Number(button.dataset.seat) });
       } else if (action === "seen") {
         act({ type: "seen" });
       } else if (action === "start") {
