@@ -314,6 +314,9 @@ def _check(lang: str, text: str) -> list[str]:
      ["sėdi iškart po", "ėjimas eilėje yra prieš"]),
     ("Praktika: galvosūkiai iš pozicijos, vėlai žaidime.",
      ["Praktika", "pozicijos", "vėlai žaidime"]),
+    # issue 43: a link's token is "prieigos raktas"; "žetonas" is the stones' "baudos žetonas"
+    ("Šioje nuorodoje nėra žetono; šis žetonas neatveria vietos.", ["žetono", "žetonas"]),
+    ("Šioje nuorodoje nėra prieigos rakto. Akmenys – baudos žetonai; Baudos žetonai.", []),
 ])
 def test_the_checker_finds_the_tu_form_and_forbidden_words_in_lithuanian(text, found):
     assert _check("lt", text) == found
