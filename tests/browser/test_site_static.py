@@ -194,7 +194,7 @@ def test_every_first_move_of_a_recorded_puzzle_says_what_the_puzzle_says_in_cpyt
     page, _asked = no_python
     page.goto(f"{site_url}/voici/render/{Path(notebook).stem}.html", timeout=TIMEOUT)
     for name in tasks:
-        view = PuzzleView(positions.task(name), lang=lang)  # no event loop: the line at once
+        view = PuzzleView(positions.task(name), lang=lang)
         ctrl = view.controller
         title = ctrl.puzzle.title_in(ctrl.lang)
         picture = f'.domeng-first-output:has(.domeng-puzzle-head-text h2:text-is("{title}"))'
@@ -211,6 +211,9 @@ def test_every_first_move_of_a_recorded_puzzle_says_what_the_puzzle_says_in_cpyt
                 assert page_text(box) == shown(view, "domeng-puzzle-verdict-box"), move
                 static.locator(f".domeng-end-{move.end}").first.click()
             ctrl.play(move.tile, move.end)
+            # (Playwright's event loop runs the controller's timed line here at its own pace:
+            # straight to its end, where the live board stops)
+            ctrl.to_end_of_round()
             # the board plays the engine's line on its timer, then stops where Python stops
             static.locator(".domeng-puzzle-playing").wait_for(state="detached", timeout=TIMEOUT)
             assert page_text(box) == shown(view, "domeng-puzzle-verdict-box"), (name, move)
