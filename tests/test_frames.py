@@ -246,3 +246,17 @@ def test_a_puzzle_is_recorded_with_every_legal_first_move_its_verdict_and_line(n
     again = rec.moves[rec.moves[0][hint]][hint]
     shown = "".join(rec.pieces[p] for p in rec.frames[again])
     assert 'data-hint="true"' in shown  # the second press marks the move's tile
+
+
+def test_a_puzzle_past_the_frame_limit_is_left_live_and_as_it_was():
+    from domeng.app.practice import PuzzleView
+    from domeng.web.site.frames import puzzle_controller
+
+    view = PuzzleView("first-out-leave-no-three")
+    before = widget_html(view, {})
+    assert frames.record_puzzle(view, limit=5) is None
+    ctrl = puzzle_controller(view)
+    assert ctrl.verdict is None and ctrl.phase == "move" and ctrl.hint_level == 0
+    assert widget_html(view, {}) == before and not ctrl.tried
+    with pytest.raises(ValueError, match="no puzzle"):
+        frames.record_puzzle(build_app(scenario="ceki", compact=True))
