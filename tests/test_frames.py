@@ -179,3 +179,84 @@ def test_domeng_site_refuses_a_lesson_it_cannot_use_in_one_line_and_builds_nothi
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and (lesson.name in err or "7|1" in err), err
     assert not dest.exists()
+
+
+def replay_puzzle(make, rec: frames.Recording, path: list[str]) -> tuple[int, ...]:
+    """The frame a fresh puzzle shows after ``path``, clicked in a running event loop as in a
+    kernel: a move starts the controller's own timed line (never awaited here), and each
+    ``timer|`` move is one beat of it."""
+    import asyncio
+
+    async def run() -> tuple[int, ...]:
+        fresh = make()
+        for key in path:
+            frames._do(fresh, key)
+        shown = rec.frame_key(fresh)
+        fresh.controller._stop_line()
+        return shown
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize(("name", "lang"), [("first-out-leave-no-three", None),
+                                            ("first-out-shut-the-end", "lt")])
+def test_a_puzzle_is_recorded_with_every_legal_first_move_its_verdict_and_line(name, lang):
+    import asyncio
+
+    from domeng.app.practice import PuzzleView
+    from domeng.puzzles import judge, load_puzzle
+
+    def make():
+        return PuzzleView(name, lang=lang)
+
+    view = make()
+    rec = frames.record_puzzle(view)
+    assert rec is not None and view.controller.verdict is None and not view.controller.tried
+    paths = shortest_paths(rec)
+    assert set(paths) == set(range(len(rec.frames)))
+    for frame, path in paths.items():  # every frame is what the live puzzle shows then
+        assert replay_puzzle(make, rec, path) == rec.frames[frame], (frame, path)
+    puzzle = load_puzzle(name)
+    longest = 0
+    for move in puzzle.first_moves():
+        verdict = judge(puzzle, move)
+
+        async def answered(move=move):
+            fresh = make()
+            fresh.controller.play(move.tile, move.end)
+            first = rec.frame_key(fresh)
+            await fresh.controller._task  # the board plays the line, as in a kernel
+            return first, rec.frame_key(fresh), len(fresh.controller.line_events)
+
+        first, last, events = asyncio.run(answered())
+        at = rec._frame_of[first]
+        assert at in paths and len(paths[at]) <= 2  # a click, or a tile then its end
+        drawn = "".join(rec.pieces[p] for p in rec.frames[at])
+        assert f'data-solved="{str(verdict.solved).lower()}"' in drawn
+        beats = 0  # the line, frame by frame, on the recording's timer
+        while (tick := next((k for k in rec.moves[at] if k.startswith("timer|")), None)):
+            assert tick == "timer|800"
+            at = rec.moves[at][tick]
+            beats += 1
+        assert rec.frames[at] == last  # where the live board stops
+        assert beats == max(1, events) and events >= len(verdict.line)  # an event a beat
+        longest = max(longest, len(verdict.line))
+    assert longest >= (3 if lang else 1)  # the engine's line of several moves, each shown
+    hint = next(k for k in rec.moves[0] if k.endswith("|act|domeng-puzzle-hint|"))
+    again = rec.moves[rec.moves[0][hint]][hint]
+    shown = "".join(rec.pieces[p] for p in rec.frames[again])
+    assert 'data-hint="true"' in shown  # the second press marks the move's tile
+
+
+def test_a_puzzle_past_the_frame_limit_is_left_live_and_as_it_was():
+    from domeng.app.practice import PuzzleView
+    from domeng.web.site.frames import puzzle_controller
+
+    view = PuzzleView("first-out-leave-no-three")
+    before = widget_html(view, {})
+    assert frames.record_puzzle(view, limit=5) is None
+    ctrl = puzzle_controller(view)
+    assert ctrl.verdict is None and ctrl.phase == "move" and ctrl.hint_level == 0
+    assert widget_html(view, {}) == before and not ctrl.tried
+    with pytest.raises(ValueError, match="no puzzle"):
+        frames.record_puzzle(build_app(scenario="ceki", compact=True))

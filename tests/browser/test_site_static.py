@@ -178,3 +178,48 @@ def test_a_link_to_a_lesson_there_is_not_says_so_with_the_lessons_without_python
     assert page.locator(".domeng-query-error b").count() == 0
     page.locator(f"{STATIC} .domeng-chapter-deal").wait_for(state="attached", timeout=TIMEOUT)
     assert asked == []
+
+
+@pytest.mark.parametrize(("notebook", "lang", "tasks"), [
+    ("tutorial.ipynb", None, ("first-out", "both-ends-match")),
+    ("tutorial-id.ipynb", "id", ("pollo-or-ceki",)),
+    ("tutorial-lt.ipynb", "lt", ("block-to-win",)),
+])
+def test_every_first_move_of_a_recorded_puzzle_says_what_the_puzzle_says_in_cpython(
+    site_url, no_python, notebook, lang, tasks
+):
+    from domeng import positions
+    from domeng.app.practice import PuzzleView
+
+    page, _asked = no_python
+    page.goto(f"{site_url}/voici/render/{Path(notebook).stem}.html", timeout=TIMEOUT)
+    for name in tasks:
+        view = PuzzleView(positions.task(name), lang=lang)
+        ctrl = view.controller
+        title = ctrl.puzzle.title_in(ctrl.lang)
+        picture = f'.domeng-first-output:has(.domeng-puzzle-head-text h2:text-is("{title}"))'
+        reach(page, picture)
+        static = page.locator(f"{picture}{STATIC}")
+        static.wait_for(state="visible", timeout=TIMEOUT)
+        box = static.locator(".domeng-puzzle-verdict-box").first
+        assert page_text(box) == shown(view, "domeng-puzzle-verdict-box")  # what to do
+        for move in ctrl.puzzle.first_moves():
+            both = len(ctrl.end_options(move.tile)) > 1
+            static.locator(f'.domeng-puzzle-seat [data-id="{move.tile}"]').first.click()
+            if both:
+                ctrl.pick(move.tile)
+                assert page_text(box) == shown(view, "domeng-puzzle-verdict-box"), move
+                static.locator(f".domeng-end-{move.end}").first.click()
+            ctrl.play(move.tile, move.end)
+            # (Playwright's event loop runs the controller's timed line here at its own pace:
+            # straight to its end, where the live board stops)
+            ctrl.to_end_of_round()
+            # the board plays the engine's line on its timer, then stops where Python stops
+            static.locator(".domeng-puzzle-playing").wait_for(state="detached", timeout=TIMEOUT)
+            assert page_text(box) == shown(view, "domeng-puzzle-verdict-box"), (name, move)
+            verdict = static.locator(".domeng-puzzle-verdict").first
+            assert verdict.get_attribute("data-solved") == str(ctrl.verdict.solved).lower()
+            static.locator(".domeng-puzzle-retry").first.click()
+            ctrl.retry()
+            assert page_text(box) == shown(view, "domeng-puzzle-verdict-box"), name
+        assert page.locator(f"{picture}.domeng-handover").count() == 0  # never left to Python

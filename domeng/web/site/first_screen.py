@@ -150,7 +150,7 @@ def _recorded(data: dict[str, Any], styles: dict[str, str], index: int,
     (by cell ``index``), whose moments a later quiz's right answer shows."""
     from ipywidgets.widgets.widget import _instances
 
-    from domeng.app.practice import SeatTask
+    from domeng.app.practice import PuzzleView, SeatTask
     from domeng.app.quiz import Quiz
     from domeng.web.pages.later import LaterTask
     from domeng.web.site import frames
@@ -163,7 +163,11 @@ def _recorded(data: dict[str, Any], styles: dict[str, str], index: int,
         rec = frames.record_quiz(root, apps)
     elif isinstance(root, LaterTask):
         task = root.children[0] if root.children else None
-        rec = frames.record_seat_task(task) if isinstance(task, SeatTask) else None
+        rec = (frames.record_seat_task(task) if isinstance(task, SeatTask)
+               else frames.record_puzzle(task) if isinstance(task, PuzzleView) else None)
+        if rec is None and isinstance(task, PuzzleView):  # said in the build's log
+            LEFT_LIVE.append(f"cell {index}: puzzle {task.puzzle.name} has more than "
+                             f"{frames.LIMIT} frames and is left to the live engine")
     else:
         rec = frames.record_table(root)
         if rec is not None:
@@ -242,6 +246,9 @@ def cells(notebook: Path, query: str = "", *, record: bool = False
             entry["lessons"], entry["missing"] = _lessons(slot, styles)
     return shown, styles
 
+
+LEFT_LIVE: list[str] = []
+"""The tables the recording left to the live engine, and why (the build's log says them)."""
 
 MISSING = "domeng-no-such-lesson"
 """The name the build gives the tutorial for a lesson it does not have: ``player.js`` puts the
@@ -498,6 +505,8 @@ def write_pages(site: Path, notebooks: list[Path], languages: tuple[str, ...],
             if owner != nb:
                 continue
             screens[query.removeprefix("lang=")] = (got["cells"], got["styles"])
+            for line in got.get("live", ()):
+                print(f"{nb.name}: {line}", file=sys.stderr)
             recorded.update(_write_frames(site, nb.stem, got["cells"]))
         page.write_text(into_page(page.read_text(encoding="utf-8"), screens, recorded),
                         encoding="utf-8")
@@ -542,7 +551,8 @@ def main(argv: list[str] | None = None) -> int:
     record = "--record" in argv
     argv = [a for a in argv if a != "--record"]
     got, styles = cells(notebook, argv[1] if len(argv) > 1 else "", record=record)
-    sys.stdout.write(json.dumps({"cells": got, "styles": styles}, ensure_ascii=False))
+    sys.stdout.write(json.dumps({"cells": got, "styles": styles, "live": LEFT_LIVE},
+                                ensure_ascii=False))
     return 0
 
 

@@ -14,7 +14,9 @@ A widget tree is cut into *pieces*: each box's opening tag and closing tag, and 
 (a widget that is not a box), numbered in tree order (``data-leaf`` in the page). A frame is
 the list of its pieces, each stored once per table (:class:`Recording`). A move's key is
 ``"LEAF|act|CSS|VALUE"`` (a control's press or change), ``"LEAF|sel|ID"`` (a ``data-id``
-click) or ``"LEAF|btn"`` (a plain ipywidgets button), as ``player.js`` writes it.
+click) or ``"LEAF|btn"`` (a plain ipywidgets button), as ``player.js`` writes it; or
+``"timer|MS"``: what the table does by itself MS milliseconds after it shows the frame (a
+puzzle's board playing its answer, :func:`record_puzzle`), which ``player.js`` does on a timer.
 
 >>> from domeng.app import build_app
 >>> app = build_app(scenario="ceki", compact=True)
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["FORMAT", "Action", "Recording", "controller_restore", "leaves", "record",
-           "table_controller"]
+           "record_puzzle", "table_controller"]
 
 FORMAT = "domeng-frames"
 VERSION = 1
@@ -320,7 +322,11 @@ def controller_restore(root: Any) -> tuple[Callable[[Any], None], Callable[[], A
 
 
 def _do(root: Any, key: str) -> None:
-    """Do the move ``key`` to ``root`` as the browser would send it."""
+    """Do the move ``key`` to ``root`` as the browser would send it (a ``timer|`` move as
+    the table does it by itself)."""
+    if key.startswith(f"{TIMER}|"):
+        _line_tick(puzzle_controller(root))
+        return
     n, kind, *rest = key.split("|", 2)
     leaf = leaves(root)[int(n)]
     if kind == "act":
@@ -336,6 +342,7 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
            hold: Callable[[], Any] = contextlib.nullcontext,
            follow: Callable[[Any, str], bool] | None = None,
            after: Callable[[Recording, int, str], None] | None = None,
+           extra: Callable[[], list[Action]] | None = None,
            limit: int = LIMIT) -> Recording:
     """Every frame ``root`` can reach by the learner's clicks, and where each click leads.
 
@@ -345,6 +352,7 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
     The exploration is breadth first; a jump (a click whose target does not depend on the
     frame) is followed once and shared. ``after(recording, frame, key)`` is called after each
     click is followed (from ``frame``), to note what it did elsewhere (:func:`record_quiz`).
+    ``extra()`` adds what the table does by itself now (a ``timer|`` move, :func:`record_puzzle`).
     Raises :class:`TooLarge` past ``limit`` frames."""
     rec = Recording()
     first, _ = rec.add(rec.frame_key(root))
@@ -371,7 +379,7 @@ def record(root: Any, *, restore: Callable[[Any], None], identity: Callable[[], 
             continue
         explored[moment] = rec.moves[at]
         restore(moment)
-        for act in actions(root, follow):
+        for act in [*actions(root, follow), *(extra() if extra is not None else [])]:
             if act.local is not None or (act.jump and act.key in rec.jumps):
                 continue
             with hold():
@@ -478,4 +486,118 @@ def record_seat_task(task: Any) -> Recording:
     start = identity()
     rec = record(task, restore=restore, identity=identity)
     restore(start)
+    return rec
+
+
+TIMER = "timer"
+"""The first part of a move the table makes by itself after a while (``"timer|MS"``)."""
+
+
+def puzzle_controller(root: Any) -> Any:
+    """The :class:`~domeng.app.tasks.PuzzleController` of the one puzzle under ``root``, if any."""
+    from domeng.app.tasks import PuzzleController
+
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        ctrl = getattr(widget, "controller", None)
+        if isinstance(ctrl, PuzzleController):
+            return ctrl
+        stack.extend(getattr(widget, "children", ()))
+    return None
+
+
+def _line_tick(ctrl: Any) -> None:
+    """One beat of the board playing a puzzle's answer, as the controller's own timed task
+    does it (:meth:`~domeng.app.tasks.PuzzleController._play_line`): one event forward, and
+    the line finished once the cursor is at its end."""
+    from domeng.app.controller import Controller
+
+    if ctrl.phase != "line":
+        return
+    if not ctrl.at_frontier:
+        Controller.step(ctrl)
+    if ctrl.at_frontier:
+        ctrl._finish_line()
+
+
+def record_puzzle(view: Any, *, limit: int = LIMIT) -> Recording | None:
+    """A puzzle's recording (:class:`~domeng.app.practice.PuzzleView`, or a box holding one):
+    every legal first move (and every click on a tile it refuses, with its notice), its
+    verdict, and the line the board then plays to the goal's end, event by event, as the live
+    widget shows it: each event a frame, reached from the one before by a ``timer|MS`` move
+    (the controller's ``delay``), which ``player.js`` makes on a timer; Step, Back, Retry and
+    Hint (both presses) from every moment. **Next** (where the page gives one) is recorded as
+    it does nothing here: the page opens the next puzzle itself. A click on a tile after the
+    verdict (the puzzle only says to press Retry) is not recorded: the live engine answers it.
+
+    A puzzle's moment is its verdict's move, the cursor, the phase (the line playing or
+    done), the hint's level and a tile waiting for its end; a frame is put back by Retry and
+    that move replayed. The line plays in steps here (no timed task). None when the puzzle
+    has more than ``limit`` frames (the page leaves it to the live engine). The view is as
+    it was afterwards, its ``tried`` moves and its ``on_solved`` untouched by the recording."""
+    ctrl = puzzle_controller(view)
+    if ctrl is None:
+        raise ValueError("this widget holds no puzzle to record")
+    tick = f"{TIMER}|{round(ctrl.delay * 1000)}"
+
+    def identity() -> Any:
+        v = ctrl.verdict
+        move = None if v is None else (v.move.tile, v.move.end)
+        return move, tuple(ctrl.position), ctrl.phase, ctrl.hint_level, ctrl.choice
+
+    def restore(at: Any) -> None:
+        move, position, phase, hint_level, choice = at
+        with ctrl.hold_trait_notifications():  # drawn once
+            ctrl._stop_line()
+            ctrl.retry()
+            ctrl.hint_level = hint_level
+            if move is not None:
+                ctrl.play(*move)
+                ctrl.position, ctrl.phase = position, phase
+            elif choice:
+                ctrl.pick(choice)
+            ctrl.said = None
+            ctrl.revision += 1
+
+    def follow(leaf: Any, key: str) -> bool:
+        # a click on a tile or an end counts only before the verdict; after it, every such
+        # click only says so (SHOWING) and is left to the live engine
+        return ctrl.verdict is None
+
+    def extra() -> list[Action]:
+        if ctrl.phase != "line":
+            return []
+        return [Action(tick, lambda: _line_tick(ctrl))]
+
+    import domeng.puzzles as puzzles
+
+    judged: dict[Any, Any] = {}
+    judge = puzzles.judge
+
+    def once(puzzle: Any, move: Any) -> Any:  # the engine's verdict, searched once a move
+        key = (puzzle.name, move.tile, move.end)
+        if key not in judged:
+            judged[key] = judge(puzzle, move)
+        return judged[key]
+
+    start = identity()
+    tried, on_solved, own_line = list(ctrl.tried), ctrl.on_solved, ctrl.__dict__.get("_play_line")
+    ctrl.on_solved = None
+    ctrl._play_line = lambda: None  # the line stays "playing"; timer| moves play it
+    puzzles.judge = once
+    try:
+        # no held redrawing: a tile waiting for its end shows its end buttons only once drawn
+        rec = record(view, restore=restore, identity=identity, follow=follow, extra=extra,
+                     limit=limit)
+    except TooLarge:
+        rec = None
+    finally:
+        puzzles.judge = judge
+        if own_line is None:
+            del ctrl._play_line
+        else:
+            ctrl._play_line = own_line
+        restore(start)
+        ctrl.tried, ctrl.on_solved = tried, on_solved
     return rec

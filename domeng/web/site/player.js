@@ -136,7 +136,23 @@
     var current = 0, shown = data.frames[0].slice(), models = {}, history = [];
     var autoplay = null;
     var leafAt = data.leaf_at;
+    // what the table does by itself after a while (a puzzle's board playing its answer, one
+    // event every LINE_DELAY): a "timer|MS" move, made MS milliseconds after its frame shows
+    var timer = null;
+    var timed = function () {
+      clearTimeout(timer);
+      timer = null;
+      var moves = data.moves[current];
+      Object.keys(moves).forEach(function (key) {
+        var ms = /^timer\|(\d+)$/.exec(key);
+        if (ms && !timer) timer = setTimeout(function () { timer = null; go(key); }, Number(ms[1]));
+      });
+    };
     var show = function (target) {
+      draw(target);
+      timed();
+    };
+    var draw = function (target) {
       var frame = data.frames[target];
       for (var i = 0; i < frame.length; i++) {
         if (frame[i] === shown[i]) continue;
