@@ -526,12 +526,28 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         f"{html.escape(title(p, code))}</a></li>"
         for (p, code), href in zip(pages, hrefs, strict=True)
     )
+    if (site / "score.html").exists():  # the phone page that keeps a real game's stones
+        items += "\n" + "\n".join(
+            f'    <li lang="{code}"><a class="domeng-score-link" href="score.html?lang={code}">'
+            f'{html.escape(page_titles(code)["score"])}</a></li>' for code in languages())
     keep = keep_words(site)
     page = string.Template((HERE / "index.html").read_text(encoding="utf-8"))
     (site / "index.html").write_text(page.substitute(
         favicon=FAVICON, items=items, keep=html.escape(keep["en"]["keep"]),
         keep_words=json.dumps(keep, ensure_ascii=False),
         keep_js=(HERE / "keep.js").read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def write_score(site: Path) -> None:
+    """The phone page "Keep score" (``score.html``, its script and its engine's worker,
+    ``domeng.web.score``): taps answered by its script, the stones by the site's own Pyodide
+    and domeng wheel (``static/pyodide``) in a worker."""
+    score = _domeng("web.score")
+    (site / "score.html").write_text(score.page_html(
+        {"mode": "pyodide", "worker": "score-worker.js", "pyodide": "static/pyodide/"}),
+        encoding="utf-8")
+    for name in score.FILES:
+        (site / name).write_text(score.read(name), encoding="utf-8")
 
 
 def keep_words(site: Path) -> dict[str, dict[str, str]]:
@@ -557,7 +573,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     out = a.out.resolve()
-    notebooks = sorted(a.notebooks.glob("*.ipynb"))
+    # the scorekeeper's widget is for domeng app: the site keeps score with its phone page
+    # (score.html, domeng/web/score), which needs no Voici page of its own
+    notebooks = sorted(nb for nb in a.notebooks.glob("*.ipynb") if nb.name != "score.ipynb")
     if not notebooks:
         sys.exit(f"no notebooks in {a.notebooks}")
 
@@ -622,6 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     # each page's first screen: its text and tables drawn here, shown before Python starts
     log("first screens: " + ", ".join(first_screen.write_pages(
         out, notebooks, _domeng("i18n").languages(), tuple(a.lessons))))
+    write_score(out)
     write_index(out, notebooks)
     # a manifest in each language and a service worker that keeps this build for the next visit
     tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem

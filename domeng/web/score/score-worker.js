@@ -1,0 +1,25 @@
+// Domeng: the engine of the phone page "Keep score" on the static site (score.js starts it).
+// Pyodide runs here, off the page's thread, so a tap is answered at once while Python starts:
+// it loads the site's own Pyodide and the domeng wheel (static/pyodide, listed in its lock with
+// their sha256), then answers each scoresheet with domeng.scoresheet.page.settle_json, the
+// same code `domeng score` and `domeng app` use.
+var python = null;
+self.onmessage = function (event) {
+  var data = event.data;
+  if (data.start) {
+    try {
+      importScripts(data.start + "pyodide.js");
+    } catch (e) {
+      self.postMessage({ failed: String(e) });
+      return;
+    }
+    loadPyodide({ indexURL: data.start }).then(function (py) {
+      return py.loadPackage(["domeng"]).then(function () {
+        python = py.runPython("from domeng.scoresheet.page import settle_json\nsettle_json");
+        self.postMessage({ ready: true });
+      });
+    }).catch(function (e) { self.postMessage({ failed: String(e) }); });
+    return;
+  }
+  self.postMessage({ id: data.id, answer: python(data.text, data.lang) });
+};
