@@ -121,6 +121,8 @@ def test_the_static_site_gets_the_page_and_its_front_page_links_it(tmp_path):
     assert '"mode": "pyodide"' in text and '"worker": "score-worker.js"' in text
     assert (tmp_path / "score.js").is_file() and (tmp_path / "score-worker.js").is_file()
     assert "settle_json" in (tmp_path / "score-worker.js").read_text(encoding="utf-8")
+    lead = (tmp_path / "domeng" / "score" / "index.html").read_text(encoding="utf-8")
+    assert "../../score.html" in lead  # where the pages' link (SCORE_PAGE) leads here
     (tmp_path / "static").mkdir()
     build.write_index(tmp_path, [])
     links = re.findall(r'<li lang="(\w+)"><a class="domeng-score-link" href="score\.html\?lang='

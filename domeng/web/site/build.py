@@ -89,6 +89,9 @@ KERNEL_WHEELS = ["piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl",
 #   unpack (typeshed's stubs) and about a hundred modules (with parso's) that IPython imported
 #   at every start; without it IPython's completer is its own (it tries jedi's only if asked).
 STUBS = ["sqlite3", "jedi"]
+# The scorekeeper's widget is for domeng app: the site keeps score with its phone page
+# (score.html, domeng/web/score, :func:`write_score`), which needs no Voici page of its own.
+NOT_FOR_VOICI = {"score.ipynb"}
 SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 # voici-core 0.10.0's app adds that plugin by name, whatever disabledExtensions says
 SERVICE_WORKER_PICK = f'.filter((e=>"{SERVICE_WORKER}"===e.id))'
@@ -504,7 +507,8 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     offline use (``keep.js``, :func:`keep_words`). Written before ``offline.write``, which
     adds the manifests and the worker (a few kilobytes the size leaves out)."""
     languages, page_titles = _domeng("i18n").languages, _domeng("web.loading").page_titles
-    stems = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
+    stems = sorted((nb.stem for nb in notebooks if nb.name not in NOT_FOR_VOICI),
+                   key=lambda s: (not s.startswith("tutorial"), s))
 
     def lang(stem: str) -> str:  # the language a notebook is written in: tutorial-id's id
         code = stem.split("-", 1)[1] if stem.startswith("tutorial-") else "en"
@@ -548,6 +552,10 @@ def write_score(site: Path) -> None:
         encoding="utf-8")
     for name in score.FILES:
         (site / name).write_text(score.read(name), encoding="utf-8")
+    # the pages' link to it (domeng.web.pages.addresses.SCORE_PAGE, domeng app's route)
+    lead = site / "domeng" / "score"
+    lead.mkdir(parents=True, exist_ok=True)
+    (lead / "index.html").write_text(score.read("lead.html"), encoding="utf-8")
 
 
 def keep_words(site: Path) -> dict[str, dict[str, str]]:
@@ -573,9 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     out = a.out.resolve()
-    # the scorekeeper's widget is for domeng app: the site keeps score with its phone page
-    # (score.html, domeng/web/score), which needs no Voici page of its own
-    notebooks = sorted(nb for nb in a.notebooks.glob("*.ipynb") if nb.name != "score.ipynb")
+    notebooks = sorted(nb for nb in a.notebooks.glob("*.ipynb") if nb.name not in NOT_FOR_VOICI)
     if not notebooks:
         sys.exit(f"no notebooks in {a.notebooks}")
 
