@@ -81,8 +81,13 @@ def _stones(page) -> list[int]:
     return [int(t) for t in page.locator(".domeng-score-stone .count").all_inner_texts()]
 
 
-def _tap_round(page, index: int, round_: dict, *, on_tap=None) -> None:
+def _tap_round(page, index: int, round_: dict, *, on_tap=None,
+               told: Scoresheet | None = None) -> None:
+    """Tap ``round_`` (a scoresheet's round) through the page; ``told``: the same game told
+    to a :class:`Scoresheet` alongside, whose question each tap's is held to."""
     turns, end = round_["turns"], round_["end"]
+    if told is not None:
+        told.play(opener=round_["opener"] if index == 0 else None)
     if index == 0:
         page.click(f".domeng-score-opener[data-seat='{round_['opener']}']")
     else:
@@ -91,6 +96,10 @@ def _tap_round(page, index: int, round_: dict, *, on_tap=None) -> None:
         page.click(".domeng-score-played")
     for k, turn in enumerate(turns[1:], start=1):
         page.click(".domeng-score-played" if turn == "play" else ".domeng-score-passed")
+        if told is not None:  # the page's script asks about the seat the engine asks about
+            told.play() if turn == "play" else told.pass_turn()
+            assert page.get_attribute(".domeng-score-to-act", "data-seat") == str(
+                told.seat_asked), (index, k)
         if on_tap:
             on_tap(k)
     if "pips" in end:
@@ -134,8 +143,13 @@ def _play_a_whole_game(page, url: str, tmp_path: Path) -> None:
             assert _stones(page) == before
             wrong.append(k)
 
+    told = Scoresheet(players=NAMES)
     for i, round_ in enumerate(sheet["rounds"]):
-        _tap_round(page, i, round_, on_tap=reload_and_undo if i == 0 else None)
+        _tap_round(page, i, round_, on_tap=reload_and_undo if i == 0 else None, told=told)
+        if "pips" in round_["end"]:
+            told.block(round_["end"]["pips"])
+        else:
+            told.go_out(round_["end"]["mappakuling"], round_["end"]["double"])
         got = _stones(page)
         want, _ = _expected({**sheet, "rounds": sheet["rounds"][:i + 1]})
         assert got == want, f"round {i + 1}"
@@ -169,7 +183,7 @@ def _play_a_whole_game(page, url: str, tmp_path: Path) -> None:
 
     # the exported file imported again: a second game kept, with the same stones
     page.set_input_files(".domeng-score-import", str(exported))
-    page.wait_for_function(f"document.querySelectorAll('.domeng-score-game').length > {games}")
+    page.locator(".domeng-score-game").nth(games).wait_for()  # (the page's CSP: no eval)
     assert _stones(page) == stones
 
     # the link carries the sheet: opened on another page, the same game
@@ -179,7 +193,7 @@ def _play_a_whole_game(page, url: str, tmp_path: Path) -> None:
     other = page.context.new_page()
     other.set_viewport_size(PHONE)
     other.goto(link)
-    other.wait_for_function(f"document.querySelectorAll('.domeng-score-game').length > {games + 1}")
+    other.locator(".domeng-score-game").nth(games + 1).wait_for()
     assert _stones(other) == stones
     # nothing scrolls sideways at 390 px, every button is a target of 48 px or more
     assert other.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
