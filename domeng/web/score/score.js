@@ -134,13 +134,13 @@
     return { ask: send };
   })();
   var engineDown = false;
-  var busy = false, again = false;
+  var busy = false;
   // ask the engine about the current game's sheet; the answer is kept with it (and saved) if
   // the sheet has not changed meanwhile; a refusal takes back the last thing told
   var settleNow = function () {
     var g = game();
     if (!g || fresh(g) || engineDown) { render(); return; }
-    if (busy) { again = true; return; }
+    if (busy) return;  // asked again when the answer in flight comes
     busy = true;
     var key = keyOf(g.sheet);
     engine.ask(key).then(function (answer) {
@@ -155,7 +155,6 @@
         }
         save();
       }
-      if (again) { again = false; }
       settleNow();
     }, function () {
       busy = false;
