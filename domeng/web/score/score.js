@@ -426,6 +426,7 @@
     });
   };
 
+  var drawn = { answer: null, games: null };
   var render = function () {
     var g = game();
     var asking = g ? ask(g) : null;
@@ -440,9 +441,20 @@
     var wait = $("domeng-score-waiting");
     wait.hidden = !g || !!fresh(g);
     wait.textContent = engineDown ? W.failed : W.waiting;
-    drawStandings(g);
-    drawHistory(g);
-    drawGames();
+    // what changes only with the engine's answer or the games kept is drawn again only then,
+    // so that a tap draws no more than its own screen
+    var shown = g ? (fresh(g) || g.result) : null;
+    var answered = shown ? shown.key + lang : "";
+    if (answered !== drawn.answer) {
+      drawn.answer = answered;
+      drawStandings(g);
+      drawHistory(g);
+    }
+    var kept = store.current + store.games.map(function (k) { return k.id + names(k.sheet); }).join();
+    if (kept !== drawn.games) {
+      drawn.games = kept;
+      drawGames();
+    }
     $("domeng-score-export").disabled = !g;
     $("domeng-score-copy").disabled = !g;
   };
