@@ -114,6 +114,7 @@ def test_domeng_app_serves_the_page_its_script_and_the_engine(tmp_path):
 
 
 def test_the_static_site_gets_the_page_and_its_front_page_links_it(tmp_path):
+    from domeng.web.loading import page_titles
     from domeng.web.site import build
 
     build.write_score(tmp_path)
@@ -128,7 +129,7 @@ def test_the_static_site_gets_the_page_and_its_front_page_links_it(tmp_path):
     links = re.findall(r'<li lang="(\w+)"><a class="domeng-score-link" href="score\.html\?lang='
                        r'(\w+)">([^<]+)</a>', (tmp_path / "index.html").read_text("utf-8"))
     assert [(code, href) for code, href, _ in links] == [(c, c) for c in languages()]
-    assert [title for *_, title in links] == [page_words(c)["title"] for c in languages()]
+    assert [title for *_, title in links] == [page_titles(c)["score"] for c in languages()]
 
 
 # ------------------------------------------------------------------ the widget

@@ -77,13 +77,12 @@ def page_words(lang: str | None = None) -> dict[str, str]:
     """
     from domeng.explain.events import seat_name
     from domeng.explain.status import told_question
-    from domeng.web.loading import page_titles
-
     _ = words(lang)
     who = ["{who}"] * 5
     return {
         "lang": _.lang,
-        "title": page_titles(_.lang)["score"],
+        # TRANSLATORS: the title of the phone page that keeps a real game's stones
+        "title": _("Keep score"),
         "names": _("The five players, in seating order (clockwise):"),
         "seats": json.dumps([seat_name(s, lang=_.lang) for s in range(5)], ensure_ascii=False),
         "start": _("Start the game"),
