@@ -31,6 +31,7 @@ import ipywidgets as w
 from domeng.errors import DomengError
 from domeng.scoresheet import Question, Scoresheet
 from domeng.scoresheet.page import page_words
+from domeng.web.score import pictures
 
 __all__ = ["ScoreApp", "build_score_app"]
 
@@ -151,7 +152,9 @@ class ScoreApp(w.VBox):
                 b.description = name
             answer: list[w.Widget] = [w.HTML(html.escape(say["open_who"])), *self.opener_buttons]
         elif q is Question.GOING_OUT:
-            answer = [w.Label(say["mappakuling"]), self.mappakuling, w.Label(say["double"]),
+            shown = pictures()
+            answer = [w.Label(say["mappakuling"]), w.HTML(shown["mappakuling"]),
+                      self.mappakuling, w.Label(say["double"]), w.HTML(shown["double"]),
                       self.double, self.settle]
         elif q is Question.PLAY_OR_BLOCK and self.pending.get("blocking"):
             answer = [w.Label(say["pips"])] + [w.HBox([w.Label(name, layout=w.Layout(

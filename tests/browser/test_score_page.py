@@ -243,16 +243,37 @@ def test_score_page_screenshots(browser, score_url):
         context = browser.new_context(viewport={"width": width, "height": 844})
         page = context.new_page()
         page.goto(score_url)
-        page.evaluate("text => window.domengScore.ask(text)", json.dumps(middle))
-        link = page.evaluate("""text => location.href.split('#')[0] + '#sheet=' +
-            btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-            .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '')""", json.dumps(middle))
+        link = link_of(page, middle)
         for lang in ("en", "id", "lt"):
             page.goto(link.replace("/domeng/score#", f"/domeng/score?lang={lang}#"))
             _stones(page)
             page.screenshot(path=str(SHOTS / f"score-{lang}-{width}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         context.close()
+    # a going out's two questions, with their pictures
+    going = {**sheet, "rounds": [*sheet["rounds"][:1], {**sheet["rounds"][1]}]}
+    going["rounds"][-1].pop("end")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(score_url)
+    link = link_of(page, going)
+    for lang in ("en", "id", "lt"):
+        page.goto(link.replace("/domeng/score#", f"/domeng/score?lang={lang}#"))
+        assert page.evaluate("document.documentElement.lang") == lang
+        _stones(page)
+        assert page.locator(".domeng-score-picture svg").count() == 2
+        # every sentence in the page's language, though the game was kept in another's
+        history = " ".join(page.locator(".domeng-score-round").all_inner_texts())
+        assert ("plays a tile" in history) == (lang == "en"), lang
+        page.screenshot(path=str(SHOTS / f"score-going-out-{lang}-390.png"), full_page=True)
+    context.close()
+
+
+def link_of(page, sheet: dict) -> str:
+    """The page's link that holds ``sheet`` (``#sheet=``, base64url of its JSON)."""
+    return page.evaluate("""text => location.href.split('#')[0] + '#sheet=' +
+        btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+        .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '')""", json.dumps(sheet))
 
 
 def test_static_site_score_page_settles_with_pyodide(browser, site_url):

@@ -69,7 +69,10 @@
   // ------------------------------------------------------------------ what to ask (no settling)
   var names = function (sheet) { return sheet.players || SEAT_NAMES; };
   var keyOf = function (sheet) { return JSON.stringify(sheet); };
-  var fresh = function (g) { return g.result && g.result.key === keyOf(g.sheet) ? g.result : null; };
+  // the engine's answer kept with a game is this sheet's, in this page's language
+  var fresh = function (g) {
+    return g.result && g.result.key === keyOf(g.sheet) && g.result.lang === lang ? g.result : null;
+  };
   // the next round's opener: the engine's (R6, R22), from its answer for this very sheet
   var nextOpener = function (g) {
     var r = fresh(g);
@@ -151,6 +154,7 @@
           g.sheet = undone(g.sheet);
         } else {
           answer.key = key;
+          answer.lang = lang;
           g.result = answer;
         }
         save();
@@ -268,6 +272,11 @@
   var yesNo = function (question, key) {
     var box = el("div", "domeng-score-ask");
     box.appendChild(el("p", "", question));
+    if (config.pictures && config.pictures[key]) {  // drawn by domeng.render for this page
+      var picture = el("div", "domeng-score-picture domeng-score-picture-" + key);
+      picture.innerHTML = config.pictures[key];
+      box.appendChild(picture);
+    }
     var row = el("div", "domeng-score-choice");
     [[true, W.yes], [false, W.no]].forEach(function (pair) {
       var b = button("domeng-score-" + key + "-" + (pair[0] ? "yes" : "no"), pair[1], function () {
@@ -444,9 +453,8 @@
     // what changes only with the engine's answer or the games kept is drawn again only then,
     // so that a tap draws no more than its own screen
     var shown = g ? (fresh(g) || g.result) : null;
-    var answered = shown ? shown.key + lang : "";
-    if (answered !== drawn.answer) {
-      drawn.answer = answered;
+    if (shown !== drawn.answer) {  // a new answer is a new object
+      drawn.answer = shown;
       drawStandings(g);
       drawHistory(g);
     }
@@ -477,6 +485,7 @@
     return engine.ask(text).then(function (answer) {
       if (answer.error) { said(fill(W.refused, { error: answer.error }), true); return; }
       answer.key = keyOf(answer.sheet);
+      answer.lang = lang;
       addGame(answer.sheet, answer);
       reset();
       said(W.imported);
