@@ -293,3 +293,24 @@ def test_static_site_score_page_settles_with_pyodide(browser, site_url):
         assert front.locator("a.domeng-score-link").count() == 3
     finally:
         context.close()
+
+
+def test_domeng_app_opens_the_phone_page_at_page_score(browser, tmp_path):
+    """``domeng play`` as a user starts it: ``/?page=score&lang=lt`` is the phone page, whose
+    engine is the server's ``domeng/api/score``."""
+    import voila_server
+
+    proc, url = voila_server.start_app("play", tmp_path / "app.log")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/?page=score&lang=lt")
+        assert page.url.startswith(f"{url}/domeng/score?") and "lang=lt" in page.url
+        page.click(".domeng-score-start")
+        page.click(".domeng-score-opener >> nth=4")
+        page.click(".domeng-score-passed")
+        assert _stones(page) == [23, 2, 0, 0, 0, 0]
+        assert "PASSEBUNGE" in page.inner_text(".domeng-score-last")
+    finally:
+        context.close()
+        voila_server.stop(proc)
