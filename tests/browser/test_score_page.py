@@ -31,7 +31,6 @@ from test_scoresheet import FORMAT, tell  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Andi", "Besse", "Cicci", "Daeng", "Emba"]
-SHOTS = Path("/work/wt/w44-shots")
 SEED = 322
 """A game whose third round appoints a CAMAT; its first round ends in a block (R15)."""
 
@@ -231,9 +230,9 @@ def test_score_page_speaks_the_visitor_s_language(browser, score_url):
         context.close()
 
 
-def test_score_page_screenshots(browser, score_url):
-    """390 and 1280 px in each language, in the middle of a game (looked at by a person)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def test_score_page_screenshots(browser, score_url, screenshot_dir):
+    """390 and 1280 px in each language, in the middle of a game and at a going out, into
+    artifacts/screenshots (looked at by a person)."""
     sheet = _game()
     middle = {**sheet, "rounds": [*sheet["rounds"][:1], {**sheet["rounds"][1],
                                                           "turns": sheet["rounds"][1]["turns"][:9]}]
@@ -247,7 +246,7 @@ def test_score_page_screenshots(browser, score_url):
         for lang in ("en", "id", "lt"):
             page.goto(link.replace("/domeng/score#", f"/domeng/score?lang={lang}#"))
             _stones(page)
-            page.screenshot(path=str(SHOTS / f"score-{lang}-{width}.png"), full_page=True)
+            page.screenshot(path=str(screenshot_dir / f"score-{lang}-{width}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         context.close()
     # a going out's two questions, with their pictures
@@ -265,7 +264,8 @@ def test_score_page_screenshots(browser, score_url):
         # every sentence in the page's language, though the game was kept in another's
         history = " ".join(page.locator(".domeng-score-round").all_inner_texts())
         assert ("plays a tile" in history) == (lang == "en"), lang
-        page.screenshot(path=str(SHOTS / f"score-going-out-{lang}-390.png"), full_page=True)
+        page.screenshot(path=str(screenshot_dir / f"score-going-out-{lang}-390.png"),
+                        full_page=True)
     context.close()
 
 
