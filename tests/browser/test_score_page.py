@@ -314,3 +314,28 @@ def test_domeng_app_opens_the_phone_page_at_page_score(browser, tmp_path):
     finally:
         context.close()
         voila_server.stop(proc)
+
+
+def test_r15_pips_a_hand_cannot_hold_are_refused_in_one_line_and_taken_back(browser, score_url):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{score_url}?lang=en")
+        page.click(".domeng-score-start")
+        page.click(".domeng-score-opener >> nth=0")
+        for _ in range(4):
+            page.click(".domeng-score-passed")
+        before = _stones(page)
+        page.click(".domeng-score-blocked")
+        for seat, pips in enumerate([44, 20, 20, 20, 20]):  # 4 tiles hold at most 43 pips
+            page.fill(f".domeng-score-pips[data-seat='{seat}']", str(pips))
+        page.click(".domeng-score-settle")
+        refused = page.locator(".domeng-score-said.domeng-score-refused")
+        refused.wait_for()
+        assert "44 pips" in refused.inner_text() and "\n" not in refused.inner_text()
+        assert page.locator(".domeng-score-blocked").is_visible()  # asked again
+        assert _stones(page) == before
+        kept = page.evaluate("window.domengScore.store().games[0].sheet.rounds[0]")
+        assert "end" not in kept and kept["turns"] == ["play"] + ["pass"] * 4
+    finally:
+        context.close()
