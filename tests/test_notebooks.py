@@ -31,10 +31,11 @@ TUTORIAL = NOTEBOOKS / "tutorial.ipynb"
 PLAY = NOTEBOOKS / "play.ipynb"
 PRACTICE = NOTEBOOKS / "practice.ipynb"
 DRILLS = NOTEBOOKS / "drills.ipynb"
+SCORE = NOTEBOOKS / "score.ipynb"
 # the tutorial in other languages of the catalogue: the same cells, its own words
 TRANSLATIONS = sorted(NOTEBOOKS.glob("tutorial-*.ipynb"))
 TUTORIALS = [TUTORIAL, *TRANSLATIONS]
-EVERY = [*TUTORIALS, PLAY, PRACTICE, DRILLS]
+EVERY = [*TUTORIALS, PLAY, PRACTICE, DRILLS, SCORE]
 SCENARIOS = {r.name for r in builtin_scenarios()}
 ALLOWED_IMPORTS = {"domeng", "IPython"}  # what a browser kernel (the static site) has
 
@@ -392,6 +393,13 @@ def test_drills_page_opens_a_drill_of_the_scheduler_without_a_link():
     assert "domeng-drills-page" in page._dom_classes and c.drill is not None
     assert c.drill.level == 1 and c.drill.term is terms_for(1)[0]  # new terms in glossary order
     assert 'class="domeng-drill-question"' in page.question.value
+
+
+def test_score_is_the_scorekeeper_widget_asking_the_names_first():
+    ns = _run(SCORE)
+    (app,) = [v for v in ns["_shown"] if v is not None]
+    assert "domeng-score-app" in app._dom_classes and app.sheet is None
+    assert app.start in app.children and len(app.name_boxes) == 5
 
 
 # ------------------------------------------------------------------ domeng.web.pages

@@ -56,10 +56,10 @@ def test_every_translated_tutorial_is_in_a_language_of_the_catalogue():
     """A language needs no tutorial of its own (its links open the English one); each one
     written is named by a language that has a catalogue."""
     names = serve.notebook_names()
-    pages = ["play.ipynb", "practice.ipynb", "drills.ipynb"]
-    assert names[0] == "tutorial.ipynb" and names[-3:] == pages
+    pages = ["play.ipynb", "practice.ipynb", "drills.ipynb", "score.ipynb"]
+    assert names[0] == "tutorial.ipynb" and names[-4:] == pages
     written = [serve.tutorial_notebook(lang) for lang in i18n.languages()]
-    assert names[:-3] == [name for name in written if name in names]
+    assert names[:-4] == [name for name in written if name in names]
     assert serve.tutorial_languages() == tuple(
         lang for lang in i18n.languages() if serve.tutorial_notebook(lang) in names)
 

@@ -104,6 +104,9 @@ __all__ = [
 PAGES = {"tutorial": "tutorial.ipynb", "play": "play.ipynb", "practice": "practice.ipynb",
          "drills": "drills.ipynb"}
 """The pages a server can open at, and their notebooks (the tutorial's in English)."""
+SCORE_NOTEBOOK = "score.ipynb"
+"""The scorekeeper as a widget (:mod:`domeng.app.score`), for a projector; a phone's is
+``/?page=score`` (:mod:`domeng.web.scoreserve`), which is no notebook."""
 
 IDLE_SECONDS = 600
 """Kernels of pages left idle this long are shut down."""
@@ -201,7 +204,8 @@ def opening_url(page: str, query: str = "", *, lang: str | None = None,
     with no catalogue is English. The tutorial opens in that language when
     ``notebooks`` (the names served) hold it, else in English; the play page gets
     ``lang=`` in its query when the server's language is not English. The rest of
-    the query (``scenario=ceki``) is kept.
+    the query (``scenario=ceki``) is kept. ``page=`` chooses another page (one of
+    :data:`PAGES`, or ``score``: the phone page "Keep score", :mod:`domeng.web.scoreserve`).
 
     >>> notebooks = ["tutorial.ipynb", "tutorial-id.ipynb", "play.ipynb"]
     >>> opening_url("tutorial", "lang=id&scenario=ceki", notebooks=notebooks)
@@ -212,14 +216,22 @@ def opening_url(page: str, query: str = "", *, lang: str | None = None,
     'voila/render/tutorial.ipynb?lang=xx'
     >>> opening_url("play", "", lang="id"), opening_url("play", "lang=en", lang="id")
     ('voila/render/play.ipynb?lang=id', 'voila/render/play.ipynb?lang=en')
+    >>> opening_url("tutorial", "page=score", lang="lt"), opening_url("tutorial", "page=play")
+    ('domeng/score?lang=lt', 'voila/render/play.ipynb')
     """
     pairs = parse_qsl(query, keep_blank_values=True)
+    chosen = [value for key, value in pairs if key == "page"]
+    if chosen and (chosen[-1] in PAGES or chosen[-1] == "score"):
+        page = chosen[-1]
+        pairs = [(key, value) for key, value in pairs if key != "page"]
     asked = [value for key, value in pairs if key == "lang"]
     code = asked[-1] if asked else lang
     if code not in languages():
         code = DEFAULT
     if page != "tutorial" and not asked and code != DEFAULT:
         pairs.append(("lang", code))
+    if page == "score":  # the phone page, not a notebook (domeng.web.scoreserve)
+        return "domeng/score" + (f"?{urlencode(pairs)}" if pairs else "")
     name = _notebook_of(page, code, notebooks)
     return f"voila/render/{name}" + (f"?{urlencode(pairs)}" if pairs else "")
 
@@ -268,10 +280,10 @@ def notebooks_dir() -> Iterator[Path]:
 def notebook_names(folder: Path | None = None) -> list[str]:
     """The notebooks of ``folder`` (default: the package's): the tutorial, its
     translations (``tutorial-id.ipynb`` …, by language code), the play page, then the
-    practice page, then the drills page.
+    practice page, then the drills page, then the scorekeeper's widget.
 
-    >>> notebook_names()[0], notebook_names()[-3:]
-    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb', 'drills.ipynb'])
+    >>> notebook_names()[0], notebook_names()[-4:]
+    ('tutorial.ipynb', ['play.ipynb', 'practice.ipynb', 'drills.ipynb', 'score.ipynb'])
     """
     if folder is None:
         with notebooks_dir() as folder:
@@ -279,7 +291,7 @@ def notebook_names(folder: Path | None = None) -> list[str]:
     found = {p.name for p in folder.glob("*.ipynb")}
     tutorials = sorted(n for n in found if n.startswith("tutorial-"))
     return [n for n in (PAGES["tutorial"], *tutorials, PAGES["play"], PAGES["practice"],
-                                PAGES["drills"]) if n in found]
+                                PAGES["drills"], SCORE_NOTEBOOK) if n in found]
 
 
 @functools.cache
@@ -471,7 +483,10 @@ def _voila_app():
             for problem in store.problems:
                 self.log.warning("domeng: a table was not resumed: %s", problem)
             print(resumed_line(store, folder, lang), flush=True)
-            return [(self.server_url, RootHandler, {"to": to}), *together(store, base),
+            from domeng.web.scoreserve import handlers as score
+
+            return [(self.server_url, RootHandler, {"to": to}), *score(base),
+                    *together(store, base),
                     *handlers]
 
         def init_settings(self) -> dict:

@@ -21,10 +21,15 @@ from domeng.i18n import DEFAULT, check_language, language_names, words
 from domeng.web.pages.query import query_value
 from domeng.web.serve import tutorial_languages, tutorial_notebook
 
-__all__ = ["LINK_STYLE", "drills_link", "language_links", "page_file", "practice_link"]
+__all__ = ["LINK_STYLE", "SCORE_PAGE", "drills_link", "language_links", "page_file",
+           "practice_link", "score_link"]
 
 LINK_STYLE = "color: var(--domeng-open, #1d4ed8); text-decoration: underline;"
 """A language's link looks like a link on any page (a notebook's theme may hide links)."""
+SCORE_PAGE = "../../domeng/score"
+"""The phone page "Keep score" from a page (``voila/render/…``, ``voici/render/…``): under
+``domeng app`` its route (:mod:`domeng.web.scoreserve`); the static site holds a page there
+that leads to its ``score.html`` (``domeng/web/site/build.py``)."""
 
 
 def page_file(page: str, code: str) -> str:
@@ -112,3 +117,19 @@ def drills_link(lang: str | None = None) -> str:
     text = html.escape(_("Drills without end: settle the rounds the engine deals"))
     return (f'<p class="domeng-drills-link" style="margin: 4px 0;"><a href="{html.escape(href)}" '
             f'style="{LINK_STYLE}">{text}</a></p>')
+
+
+def score_link(lang: str | None = None) -> str:
+    """A paragraph linking the phone page "Keep score" in ``lang`` (:data:`SCORE_PAGE`),
+    titled as the site's front page titles it.
+
+    >>> 'href="../../domeng/score?lang=id"' in score_link("id")
+    True
+    """
+    from domeng.web.loading import page_titles
+
+    _ = words(lang)
+    href = f"{SCORE_PAGE}?" + urlencode({"lang": _.lang})
+    text = html.escape(page_titles(_.lang)["score"])
+    return (f'<p class="domeng-score-page-link" style="margin: 4px 0;">'
+            f'<a href="{html.escape(href)}" style="{LINK_STYLE}">{text}</a></p>')

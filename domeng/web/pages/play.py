@@ -15,7 +15,7 @@ from domeng.app import App
 from domeng.app.texts import Notice
 from domeng.errors import DomengError
 from domeng.i18n import words
-from domeng.web.pages.addresses import LINK_STYLE, language_links, practice_link
+from domeng.web.pages.addresses import LINK_STYLE, language_links, practice_link, score_link
 from domeng.web.pages.query import (
     LINK_CANNOT_OPEN,
     language_from_query,
@@ -57,7 +57,7 @@ def play_page(app: App) -> PlayPage:
             "next round. When several people share the screen, each one's hand stays "
             "covered until they say they are ready. The lessons are in the tutorial.",
             step=step, auto=auto, new_round=new_round,
-        ) + "</p>" + practice_link(_.lang) + invitation_html(_.lang)
+        ) + "</p>" + practice_link(_.lang) + score_link(_.lang) + invitation_html(_.lang)
 
     draw()
     ctrl.observe(draw, "lang")

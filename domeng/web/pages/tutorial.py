@@ -44,7 +44,7 @@ from domeng.errors import DomengError
 from domeng.files.library import builtin_scenarios
 from domeng.files.records import Record
 from domeng.i18n import Words, check_language, languages, words
-from domeng.web.pages.addresses import LINK_STYLE, language_links
+from domeng.web.pages.addresses import LINK_STYLE, language_links, score_link
 from domeng.web.pages.later import LaterApp, PageSignal, app_in, build_later, dom_classes, page_line
 from domeng.web.pages.query import (
     language_from_query,
@@ -173,13 +173,14 @@ def _opened_link(_: Words, query: str | None, lang: str | None) -> w.Widget:
 
 
 def tutorial_bar(lang: str) -> str:
-    """The English tutorial's top in ``lang``: :func:`language_links` and
-    :func:`tutorial_note`, so the bar never claims a language the text is not in; HTML.
+    """The English tutorial's top in ``lang``: :func:`language_links`, the link to the phone
+    page that keeps a real game's stones (:func:`score_link`) and :func:`tutorial_note`, so
+    the bar never claims a language the text is not in; HTML.
 
     >>> "domeng-language-note" in tutorial_bar("id"), "domeng-language-note" in tutorial_bar("en")
     (False, False)
     """
-    return language_links(lang, query="") + tutorial_note(lang)
+    return language_links(lang, query="") + score_link(lang) + tutorial_note(lang)
 
 
 def tutorial_note(lang: str) -> str:

@@ -89,6 +89,9 @@ KERNEL_WHEELS = ["piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl",
 #   unpack (typeshed's stubs) and about a hundred modules (with parso's) that IPython imported
 #   at every start; without it IPython's completer is its own (it tries jedi's only if asked).
 STUBS = ["sqlite3", "jedi"]
+# The scorekeeper's widget is for domeng app: the site keeps score with its phone page
+# (score.html, domeng/web/score, :func:`write_score`), which needs no Voici page of its own.
+NOT_FOR_VOICI = {"score.ipynb"}
 SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 # voici-core 0.10.0's app adds that plugin by name, whatever disabledExtensions says
 SERVICE_WORKER_PICK = f'.filter((e=>"{SERVICE_WORKER}"===e.id))'
@@ -557,7 +560,8 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
     offline use (``keep.js``, :func:`keep_words`). Written before ``offline.write``, which
     adds the manifests and the worker (a few kilobytes the size leaves out)."""
     languages, page_titles = _domeng("i18n").languages, _domeng("web.loading").page_titles
-    stems = sorted((nb.stem for nb in notebooks), key=lambda s: (not s.startswith("tutorial"), s))
+    stems = sorted((nb.stem for nb in notebooks if nb.name not in NOT_FOR_VOICI),
+                   key=lambda s: (not s.startswith("tutorial"), s))
 
     def lang(stem: str) -> str:  # the language a notebook is written in: tutorial-id's id
         code = stem.split("-", 1)[1] if stem.startswith("tutorial-") else "en"
@@ -579,12 +583,32 @@ def write_index(site: Path, notebooks: list[Path]) -> None:
         f"{html.escape(title(p, code))}</a></li>"
         for (p, code), href in zip(pages, hrefs, strict=True)
     )
+    if (site / "score.html").exists():  # the phone page that keeps a real game's stones
+        items += "\n" + "\n".join(
+            f'    <li lang="{code}"><a class="domeng-score-link" href="score.html?lang={code}">'
+            f'{html.escape(page_titles(code)["score"])}</a></li>' for code in languages())
     keep = keep_words(site)
     page = string.Template((HERE / "index.html").read_text(encoding="utf-8"))
     (site / "index.html").write_text(page.substitute(
         favicon=FAVICON, items=items, keep=html.escape(keep["en"]["keep"]),
         keep_words=json.dumps(keep, ensure_ascii=False),
         keep_js=(HERE / "keep.js").read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def write_score(site: Path) -> None:
+    """The phone page "Keep score" (``score.html``, its script and its engine's worker,
+    ``domeng.web.score``): taps answered by its script, the stones by the site's own Pyodide
+    and domeng wheel (``static/pyodide``) in a worker."""
+    score = _domeng("web.score")
+    (site / "score.html").write_text(score.page_html(
+        {"mode": "pyodide", "worker": "score-worker.js", "pyodide": "static/pyodide/"}),
+        encoding="utf-8")
+    for name in score.FILES:
+        (site / name).write_text(score.read(name), encoding="utf-8")
+    # the pages' link to it (domeng.web.pages.addresses.SCORE_PAGE, domeng app's route)
+    lead = site / "domeng" / "score"
+    lead.mkdir(parents=True, exist_ok=True)
+    (lead / "index.html").write_text(score.read("lead.html"), encoding="utf-8")
 
 
 def keep_words(site: Path) -> dict[str, dict[str, str]]:
@@ -610,7 +634,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     t0 = time.monotonic()
     out = a.out.resolve()
-    notebooks = sorted(a.notebooks.glob("*.ipynb"))
+    notebooks = sorted(nb for nb in a.notebooks.glob("*.ipynb") if nb.name not in NOT_FOR_VOICI)
     if not notebooks:
         sys.exit(f"no notebooks in {a.notebooks}")
 
@@ -676,6 +700,7 @@ def main(argv: list[str] | None = None) -> int:
     log("first screens: " + ", ".join(first_screen.write_pages(
         out, notebooks, _domeng("i18n").languages(), tuple(a.lessons))))
     log("players early: " + ", ".join(players_early(out)))
+    write_score(out)
     write_index(out, notebooks)
     # a manifest in each language and a service worker that keeps this build for the next visit
     tutorials = {("en" if p.stem == "tutorial" else p.stem.split("-", 1)[1]): p.stem
