@@ -73,7 +73,7 @@ def page_words(lang: str | None = None) -> dict[str, str]:
     (:func:`domeng.explain.status.told_question`).
 
     >>> page_words("id")["played"], page_words("lt")["passed"]
-    ('Menaruh kartu', 'Praleido')
+    ('Main kartu', 'Praleido ėjimą')
     """
     from domeng.explain.events import seat_name
     from domeng.explain.status import told_question

@@ -215,7 +215,7 @@ def test_score_page_speaks_the_visitor_s_language(browser, score_url):
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     try:
-        for lang, played in (("id", "Menaruh kartu"), ("lt", "Padėjo kauliuką")):
+        for lang, played in (("id", "Main kartu"), ("lt", "Padėjo kauliuką")):
             page.goto(f"{score_url}?lang={lang}")
             page.click(".domeng-score-new")
             page.click(".domeng-score-start")

@@ -35,7 +35,7 @@ def page_html(engine: dict[str, Any], script: str = "score.js") -> str:
     ``script``: where ``score.js`` is.
 
     >>> text = page_html({"mode": "server", "api": "domeng/api/score"})
-    >>> '"played": "Menaruh kartu"' in text, 'src="score.js"' in text
+    >>> '"played": "Main kartu"' in text, 'src="score.js"' in text
     (True, True)
     """
     from domeng.scoresheet.page import every_page_words
