@@ -30,8 +30,7 @@ import ipywidgets as w
 
 from domeng.errors import DomengError
 from domeng.scoresheet import Question, Scoresheet
-from domeng.scoresheet.page import page_words
-from domeng.web.score import pictures
+from domeng.scoresheet.page import page_words, pictures
 
 __all__ = ["ScoreApp", "build_score_app"]
 

@@ -26,7 +26,7 @@ from typing import Any
 from domeng.errors import DomengError
 from domeng.i18n import N_, languages, words
 
-__all__ = ["MAX_SHEET", "page_words", "settle", "settle_json"]
+__all__ = ["MAX_SHEET", "page_words", "pictures", "settle", "settle_json"]
 
 MAX_SHEET = 1_000_000
 """The longest scoresheet text the page's engine reads (characters): a family's evening is
@@ -125,3 +125,22 @@ def page_words(lang: str | None = None) -> dict[str, str]:
 def every_page_words() -> dict[str, dict[str, str]]:
     """:func:`page_words` in every language of the catalogue, by code."""
     return {code: page_words(code) for code in languages()}
+
+
+def pictures(size: int = 28) -> dict[str, str]:
+    """The going out's two questions in pictures (:mod:`domeng.render.svg`), SVG: a
+    MAPPAKULING, a line whose two ends show the same number (4|1 … 1|4), and a double (5|5).
+
+    >>> shots = pictures()
+    >>> sorted(shots), shots["double"].count('class="domeng-tile"')
+    (['double', 'mappakuling'], 1)
+    """
+    from domeng.render.svg import svg_root, tile_group, tile_svg, to_text
+    from domeng.tiles import Tile
+
+    gap = size
+    root = svg_root(4 * size + gap, size, role="img", aria_label="4|1 … 1|4",
+                    class_="domeng-svg")
+    tile_group(root, 4, 1, size=size, title="4|1")
+    tile_group(root, 1, 4, x=2 * size + gap, size=size, title="1|4")
+    return {"mappakuling": to_text(root), "double": tile_svg(Tile(5, 5), size=size)}

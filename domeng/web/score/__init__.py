@@ -17,7 +17,7 @@ import string
 from importlib import resources
 from typing import Any
 
-__all__ = ["FILES", "page_html", "pictures", "read"]
+__all__ = ["FILES", "page_html", "read"]
 
 FILES = ("score.js", "score-worker.js")
 """The page's scripts, served or copied beside it."""
@@ -38,7 +38,7 @@ def page_html(engine: dict[str, Any], script: str = "score.js") -> str:
     >>> '"played": "Main kartu"' in text, 'src="score.js"' in text
     (True, True)
     """
-    from domeng.scoresheet.page import every_page_words
+    from domeng.scoresheet.page import every_page_words, pictures
 
     def safe(data: Any) -> str:  # JSON inside <script>: no "</" to end it early
         return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
@@ -46,22 +46,3 @@ def page_html(engine: dict[str, Any], script: str = "score.js") -> str:
     return string.Template(read("score.html")).substitute(
         words=safe(every_page_words()), engine=safe({**engine, "pictures": pictures()}),
         script=html.escape(script))
-
-
-def pictures(size: int = 28) -> dict[str, str]:
-    """The going out's two questions in pictures (:mod:`domeng.render.svg`), SVG: a
-    MAPPAKULING, a line whose two ends show the same number (4|1 … 1|4), and a double (5|5).
-
-    >>> shots = pictures()
-    >>> sorted(shots), shots["double"].count('class="domeng-tile"')
-    (['double', 'mappakuling'], 1)
-    """
-    from domeng.render.svg import svg_root, tile_group, tile_svg, to_text
-    from domeng.tiles import Tile
-
-    gap = size
-    root = svg_root(4 * size + gap, size, role="img", aria_label="4|1 … 1|4",
-                    class_="domeng-svg")
-    tile_group(root, 4, 1, size=size, title="4|1")
-    tile_group(root, 1, 4, x=2 * size + gap, size=size, title="1|4")
-    return {"mappakuling": to_text(root), "double": tile_svg(Tile(5, 5), size=size)}
