@@ -541,9 +541,9 @@ def refused_page(text: str, *, lang: str | None = None, base: str = "/") -> str:
 
 def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     """The form of a new table: who sits where (a person or a computer), each name's
-    grammatical gender (neutral unless chosen), the pace and the number of rounds; its script posts it (once: the form's nonce) to
-    ``/domeng/api/tables`` and shows the links page the server drew
-    (:func:`domeng.together.links.links_html`)."""
+    grammatical gender (neutral unless chosen), the pace and the number of rounds; its
+    script posts it (once: the form's nonce) to ``/domeng/api/tables`` and shows the links
+    page the server drew (:func:`domeng.together.links.links_html`)."""
     _ = words(lang)
     title = _("Play with others: a new table")
     from domeng.app.controller import DEFAULT_NAMES
