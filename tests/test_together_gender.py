@@ -172,3 +172,12 @@ def test_the_api_takes_genders_and_refuses_a_bad_one_in_one_line(tmp_path):
         assert 400 <= status < 500
         assert "genders" in json.loads(one_line(body))["error"]
         assert list(live.store.tables) == [made["table"]]
+
+
+def test_the_link_that_opens_the_tables_game_keeps_the_genders(monkeypatch):
+    from domeng.files.links import link, load_link
+
+    store, made, _ = new(monkeypatch, ["f", "m", None, None, None])
+    record = load_link(link(game_to_json(made.table.game), base="http://localhost/",
+                            page="play"))
+    assert [n.gender for n in record.names] == ["f", "m", None, None, None]
