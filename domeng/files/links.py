@@ -53,7 +53,7 @@ from domeng.errors import ScenarioError, show_value
 from domeng.files.limits import MAX_FILE_BYTES
 from domeng.files.reader import read_json
 from domeng.files.records import Record, load
-from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT
+from domeng.files.saving import GAME_FORMAT, SCENARIO_FORMAT, players_json
 from domeng.i18n import N_
 from domeng.round import Move
 from domeng.tables import code_of, move_of_code
@@ -137,7 +137,7 @@ def to_data(record: Record) -> dict[str, Any]:
         if value:
             out[key] = value
     if record.players:
-        out["players"] = list(record.players)
+        out["players"] = players_json(record.players)  # a gendered name keeps its gender
     rules = record.rules.to_dict()
     if rules:
         out["rules"] = rules

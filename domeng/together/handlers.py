@@ -5,7 +5,8 @@ the tables live in the server process itself and a seat costs no kernel: 50 brow
 at ten tables are 50 websockets, not 50 kernels. The addresses:
 
 - ``POST /domeng/api/tables`` with ``{"seats": ["person", "person", "heuristic",
-  "search", "person"], "lang": "en"}`` (and, if wanted, ``names``, ``pace``,
+  "search", "person"], "lang": "en"}`` (and, if wanted, ``names``, ``genders``: one a
+  seat, ``"f"``, ``"m"`` or null, ``pace``,
   ``away_after``, ``round_pause``, ``rounds``, and the form's ``nonce``: the same nonce
   again from the same client answers the first table, not a second) answers ``{"table":
   ID, "links": {"0": URL, …}, "spectator": URL, "host": URL, "local": BOOL, "html": …}``
@@ -629,8 +630,8 @@ class TablesHandler(_Handler):
             if len(self.store.tables) >= MAX_TABLES:
                 raise Refused(N_("this server holds {count} tables, its most: end one first"),
                               count=MAX_TABLES)
-            options = {k: data[k] for k in ("names", "pace", "away_after", "round_pause",
-                                             "rounds") if k in data}
+            options = {k: data[k] for k in ("names", "genders", "pace", "away_after",
+                                             "round_pause", "rounds") if k in data}
             made = self.store.create(data.get("seats"), lang=data.get("lang"), **options)
         except DomengError as exc:
             self.refuse(exc, None, lang)

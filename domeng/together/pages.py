@@ -33,7 +33,7 @@ from typing import Any
 
 from domeng import render
 from domeng.explain.status import deal_text
-from domeng.i18n import Words, language_names, words
+from domeng.i18n import Name, Words, gender_of, language_names, words
 from domeng.players import PLAYERS
 from domeng.round import Round, SeatView
 from domeng.tiles import Tile
@@ -78,11 +78,16 @@ def isolated(name: str) -> str:
     control inside the Unicode isolates FSI … PDI (U+2068, U+2069; what ``<bdi>`` does), so
     that it cannot turn the sentence around it; other names as they are.
 
+    A :class:`~domeng.i18n.Name` keeps its grammatical gender, so the sentences naming
+    it still take it.
+
     >>> isolated("Andi"), isolated("\u202eRLO")
     ('Andi', '\u2068\u202eRLO\u2069')
+    >>> isolated(Name("\u05d3\u05e0\u05d4", "f")).gender
+    'f'
     """
     if any(unicodedata.bidirectional(c) in _STRONG_OR_CONTROL for c in name):
-        return f"\u2068{name}\u2069"
+        return Name(f"\u2068{name}\u2069", gender_of(name))
     return name
 
 
@@ -229,7 +234,8 @@ def _waiting(_: Words, table: Table, seat: int | None, is_host: bool) -> str:
             options = "".join(
                 f'<option value="{k}"{" selected" if k == STAND_IN else ""}>'
                 f"{esc(_kind(_, k))}</option>" for k in sorted(PLAYERS))
-            label = esc(_("a computer for {name} if you start now", name=names[s]))
+            label = esc(_.person(names[s], "a computer for {name} if you start now",
+                                 name=names[s]))
             pick = (f' <select class="domeng-together-computer" data-seat="{s}" '
                     f'aria-label="{label}">{options}</select>')
         mark = "✓" if not st.is_person or st.arrived else "…"
@@ -317,9 +323,10 @@ def _why(_: Words, table: Table) -> str:
         terms = events[-1].terms
         k, i, e = len(table.game.rounds) - 1, len(events) - 1, events[-1]
         if _played_for(_, table, k, i, e.seat, names):
-            note = esc(_("Played for {name} by the computer while they were away. The move "
-                         "counts as {name}'s: the rules do not change, so its stones and a "
-                         "win are theirs.", name=names[e.seat]))
+            note = esc(_.person(names[e.seat], "Played for {name} by the computer while "
+                                "they were away. The move counts as {name}'s: the rules do "
+                                "not change, so its stones and a win are theirs.",
+                                name=names[e.seat]))
             note = f'<p class="domeng-together-played-for">{note}</p>'
     elif table.started:
         dealt = deal_text(len(table.game.rounds), hand_size=r.rules.hand_size,
@@ -533,10 +540,10 @@ def refused_page(text: str, *, lang: str | None = None, base: str = "/") -> str:
 
 
 def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
-    """The form of a new table: who sits where (a person or a computer), the pace and
-    the number of rounds; its script posts it (once: the form's nonce) to
-    ``/domeng/api/tables`` and shows the links page the server drew
-    (:func:`domeng.together.links.links_html`)."""
+    """The form of a new table: who sits where (a person or a computer), each name's
+    grammatical gender (neutral unless chosen), the pace and the number of rounds; its
+    script posts it (once: the form's nonce) to ``/domeng/api/tables`` and shows the links
+    page the server drew (:func:`domeng.together.links.links_html`)."""
     _ = words(lang)
     title = _("Play with others: a new table")
     from domeng.app.controller import DEFAULT_NAMES
@@ -544,6 +551,19 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
     kinds = [(PERSON, _kind(_, PERSON))] + [(k, _kind(_, k)) for k in sorted(PLAYERS)]
     rows = []
     name_label = _("Name")
+    # TRANSLATORS: the form of a new table: the grammatical gender the sentences naming
+    # this person take (Lithuanian "laimėtoja" or "laimėtojas"); by default none: the
+    # neutral wording
+    gender_label = esc(_("Grammatical gender"))
+    genders = "".join(
+        f'<option value="{v}">{esc(t)}</option>'
+        # TRANSLATORS: the form of a new table: no grammatical gender, the wording that
+        # suits anyone
+        for v, t in (("", _("neutral wording")),
+                     # TRANSLATORS: the form of a new table: a grammatical gender
+                     ("f", _("feminine")),
+                     # TRANSLATORS: the form of a new table: a grammatical gender
+                     ("m", _("masculine"))))
     for s in range(5):
         default = PERSON if s in (0, 1) else "heuristic"
         options = "".join(
@@ -555,6 +575,8 @@ def new_table_page(*, lang: str | None = None, base: str = "/") -> str:
                     f'<select name="seat" data-seat="{s}" aria-label="{label}">{options}'
                     f'</select><input name="name" data-seat="{s}" maxlength="20" '
                     f'value="{esc(DEFAULT_NAMES[s])}" aria-label="{esc(name_label)} · {label}">'
+                    f'<label class="domeng-together-gender">{gender_label} '
+                    f'<select name="gender" data-seat="{s}">{genders}</select></label>'
                     "</fieldset>")
     away = esc(_("When a person leaves, a computer plays for them after"))
     away_options = "".join(

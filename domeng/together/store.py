@@ -73,7 +73,7 @@ from typing import Any, NamedTuple
 from domeng.errors import DomengError, IllegalMove, ngettext, show_value
 from domeng.events import Event
 from domeng.game import Game
-from domeng.i18n import N_, words
+from domeng.i18n import GENDERS, N_, Name, words
 from domeng.moves import Move
 from domeng.players import PLAYERS, Player, make_player
 from domeng.round import Round
@@ -354,9 +354,12 @@ class Store:
     def create(self, kinds: Sequence[str], *, lang: str | None = None,
                names: Sequence[str] | None = None, pace: float = 1.0,
                away_after: float | str | None = 30.0, round_pause: float | None = None,
-               rounds: int | None = None) -> Made:
+               rounds: int | None = None, genders: Sequence[str | None] | None = None) -> Made:
         """A new table: ``kinds`` per seat (``"person"`` or a strategy), its language,
-        the players' ``names`` (default: the lessons' Andi, Besse, Cakka, Daeng, Emba), the
+        the players' ``names`` (default: the lessons' Andi, Besse, Cakka, Daeng, Emba) and
+        their grammatical ``genders`` (one a seat, ``"f"``, ``"m"`` or None for the neutral
+        wording; each name becomes a :class:`~domeng.i18n.Name` carrying it, so the engine's
+        sentences take it and the game file keeps it in ``players``), the
         computers' ``pace`` (seconds a move), how long a person who was here may be away
         before a computer plays for them (``away_after``; None or ``"never"``: never), the
         pause before the next round is dealt by itself (``round_pause``; None: when every
@@ -392,6 +395,12 @@ class Store:
                 raise Refused(N_("rounds must be a whole number 1–100, not {value}"),
                               value=show_value(rounds))
             rules = Rules(max_rounds=rounds)
+        if genders is not None and (
+                isinstance(genders, str) or not isinstance(genders, Sequence)
+                or len(genders) != rules.seats
+                or any(g is not None and g not in GENDERS for g in genders)):
+            raise Refused(N_('genders: one a seat, each "f", "m" or null (the neutral '
+                             "wording), not {value}"), value=show_value(genders))
         if (names is not None and not isinstance(names, str) and isinstance(names, Sequence)
                 and len(names) == rules.seats):
             for i, n in enumerate(names):
@@ -404,9 +413,12 @@ class Store:
             # an empty name keeps the lessons' name for that seat
             names = [n.strip() if isinstance(n, str) and n.strip() else DEFAULT_NAMES[i]
                      for i, n in enumerate(names)]
+        names = names or list(DEFAULT_NAMES)
+        if (genders is not None and not isinstance(names, str) and isinstance(names, Sequence)
+                and len(names) == rules.seats and all(isinstance(n, str) for n in names)):
+            names = [Name(n, g) for n, g in zip(names, genders, strict=True)]
         # the deal must not be guessable from anything a player sees: no seed
-        game = Game(rules=rules, rng=random.Random(secrets.randbits(128)),
-                    names=names or list(DEFAULT_NAMES))
+        game = Game(rules=rules, rng=random.Random(secrets.randbits(128)), names=names)
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(kinds) if k == PERSON}
         spectator, host = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         seats = [Seat(k, _hash(tokens[s]) if s in tokens else None) for s, k in enumerate(kinds)]

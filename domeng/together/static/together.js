@@ -252,7 +252,10 @@
       const seats = [...form.querySelectorAll("select[name=seat]")].map((s) => s.value);
       const names = [...form.querySelectorAll("input[name=name]")]
         .map((n, i) => n.value.trim() || words.names[i]);
-      const body = { seats: seats, names: names, lang: main.dataset.lang };
+      // each name's grammatical gender: "f", "m", or null for the neutral wording
+      const genders = [...form.querySelectorAll("select[name=gender]")]
+        .map((g) => g.value || null);
+      const body = { seats: seats, names: names, genders: genders, lang: main.dataset.lang };
       const pace = form.querySelector("[name=pace]").value;
       const rounds = form.querySelector("[name=rounds]").value;
       const away = form.querySelector("[name=away_after]").value;
