@@ -135,7 +135,7 @@ def test_a_name_isolated_for_its_direction_keeps_its_gender():
 @pytest.mark.parametrize(("lang", "label", "options"), [
     ("en", "Grammatical gender", ["neutral wording", "feminine", "masculine"]),
     ("id", "Gender gramatikal", ["kalimat netral", "feminin", "maskulin"]),
-    ("lt", "Gramatinė giminė", ["bendrinė formuluotė", "moteriškoji", "vyriškoji"]),
+    ("lt", "Gramatinė giminė", ["neutrali formuluotė", "moteriškoji", "vyriškoji"]),
 ])
 def test_the_form_gives_each_seat_a_labelled_gender_choice_neutral_by_default(lang, label,
                                                                               options):
