@@ -26,7 +26,7 @@ from domeng.events import Event, RoundResult
 from domeng.explain import seat_name
 from domeng.explain.illegal import why_not_playable
 from domeng.explain.status import round_status
-from domeng.i18n import N_, Words, words
+from domeng.i18n import N_, Words, html_text, words
 from domeng.render.css import CSS
 from domeng.render.line import line_svg
 from domeng.render.svg import el, hand_svg, num, stones_svg, svg_root, text_width, to_text
@@ -588,7 +588,7 @@ def event_html(
     (True, True, 2)
     """
     _ = words(lang)
-    text = f'<p class="domeng-event-text">{esc(event.describe(names, lang=lang))}</p>'
+    text = f'<p class="domeng-event-text">{html_text(event.describe(names, lang=lang))}</p>'
     terms = "".join(_badge(_, term.label, term=term) for term in event.terms)
     parts = [text]
     if terms:
@@ -597,8 +597,9 @@ def event_html(
         name = partial(seat_name, names=names, lang=lang)
         items = "".join(
             "<li>"
-            + esc(_.ngettext("{count} stone: {src} → {dst}", "{count} stones: {src} → {dst}",
-                             m.count, src=name(m.src), dst=name(m.dst)))
+            + html_text(_.ngettext("{count} stone: {src} → {dst}",
+                                   "{count} stones: {src} → {dst}",
+                                   m.count, src=name(m.src), dst=name(m.dst)))
             + "</li>"
             for m in event.stones
         )
