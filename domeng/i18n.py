@@ -30,9 +30,9 @@ from typing import Any
 
 from domeng.errors import DomengError, show_value
 
-__all__ = ["AWAITING_READING", "DEFAULT", "GENDERS", "InEnglish", "Name", "UnknownLanguage", "Words",
-           "awaits_reading", "gender_of", "html_text", "language_names", "languages", "words",
-           "N_"]
+__all__ = ["AWAITING_READING", "DEFAULT", "GENDERS", "IN_ENGLISH", "InEnglish", "Name",
+           "UnknownLanguage", "Words", "awaits_reading", "gender_of", "html_text",
+           "language_names", "languages", "words", "N_"]
 
 DEFAULT = "en"
 """The language the messages are written in, and the one used when none is asked for."""
