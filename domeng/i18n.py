@@ -213,7 +213,8 @@ class Words:
     def __call__(self, message: str, /, **values: Any) -> str:
         text = self._t.gettext(message)
         out = self._format(text, **values) if values else text
-        return self._in_english(out) if not self.translates(message) else out
+        return self._in_english(out) if text == message and not self.translates(message) \
+            else out
 
     def _in_english(self, text: str) -> str:
         """``text``, the English of a message this catalogue does not translate, as an
@@ -238,12 +239,14 @@ class Words:
         """The form for ``count`` (the language's own plural rule), with ``{count}`` filled
         (by ``values["count"]`` when given, e.g. the count written by :meth:`number`)."""
         values.setdefault("count", count)
-        if self.lang != DEFAULT and self._plural_in_english(singular, plural):
+        text = self._t.ngettext(singular, plural, count)
+        if text in (singular, plural) and self.lang != DEFAULT \
+                and self._plural_in_english(singular, plural):
             # English, by English's plural rule (Babel compiles an untranslated plural
             # message with its English forms, in this language's number of forms)
             return self._in_english(self._format(singular if count == 1 else plural,
                                                  **values))
-        return self._format(self._t.ngettext(singular, plural, count), **values)
+        return self._format(text, **values)
 
     def _plural_in_english(self, singular: str, plural: str) -> bool:
         """Whether the catalogue leaves this plural message in English: absent, or with
@@ -304,7 +307,9 @@ class Words:
         text = self._t.pgettext(context, message)
         out = self._format(text, **values) if values else text
         catalog = getattr(self._t, "_catalog", {})
-        return out if catalog.get(f"{context}\x04{message}") else self._in_english(out)
+        if text != message or catalog.get(f"{context}\x04{message}"):
+            return out
+        return self._in_english(out)
 
     def person(self, who: object, message: str, /, **values: Any) -> str:
         """``message``, a sentence that names a person, in the form for ``who``'s gender.
