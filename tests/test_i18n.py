@@ -255,10 +255,13 @@ def test_every_builtin_lesson_has_its_title_and_text_in_every_language(lang):
             assert record.title_in(lang) == record.title_in("en")
             assert record.lesson_in(lang) == record.lesson_in("en")
         return
+    awaiting = {m.id for m in _po(lang) if m.id and i18n.awaits_reading(m)}
     for record in records:
         for field in ("title", "lesson"):
             english = getattr(record, f"{field}_in")("en")
             told = getattr(record, f"{field}_in")(lang)
+            if english in awaiting:
+                continue  # shown in English, the page saying so, until it is read
             assert told and told != english, f"{record.name}: no {lang} {field}"
             keep = Counter(t for t in TOKEN.findall(english) if not t.isdigit())
             assert Counter(t for t in TOKEN.findall(told) if not t.isdigit()) >= Counter(
