@@ -21,6 +21,7 @@ domeng.i18n.UnknownLanguage: no language "xx": the known ones are en, ...
 from __future__ import annotations
 
 import gettext
+import html
 import numbers
 import string
 from functools import cache
@@ -29,8 +30,9 @@ from typing import Any
 
 from domeng.errors import DomengError, show_value
 
-__all__ = ["DEFAULT", "GENDERS", "Name", "UnknownLanguage", "Words", "gender_of", "language_names",
-           "languages", "words", "N_"]
+__all__ = ["AWAITING_READING", "DEFAULT", "GENDERS", "IN_ENGLISH", "InEnglish", "Name",
+           "UnknownLanguage", "Words", "awaits_reading", "gender_of", "html_text",
+           "language_names", "languages", "words", "N_"]
 
 DEFAULT = "en"
 """The language the messages are written in, and the one used when none is asked for."""
@@ -46,6 +48,35 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (it is looked up later,
     for example when an error is shown in a language)."""
     return message
+
+
+AWAITING_READING = "awaiting a native reading"
+"""The translator's comment (the ``.po`` line ``# awaiting a native reading``) that marks a
+catalogue entry whose translation waits for a native reader: its ``msgstr`` is left empty,
+or kept with gettext's ``#, fuzzy`` flag, so the compiled catalogue leaves it out and the
+learner reads the English, marked as such (:class:`InEnglish`). CONTRIBUTING, "A native
+reading before a translation lands"."""
+
+# TRANSLATORS: beside a text shown in English, whose translation awaits a native reader.
+IN_ENGLISH = N_("(in English: awaiting a translation reader)")
+
+
+def awaits_reading(entry: Any) -> bool:
+    """Whether a catalogue entry (Babel's ``Message``) is marked as awaiting a native
+    reading: the translator's comment :data:`AWAITING_READING` and a translation gettext
+    does not use (empty, or fuzzy). An entry with the comment and a finished translation
+    is not: the comment is left over, and the tests say so.
+
+    >>> from babel.messages.catalog import Message
+    >>> awaits_reading(Message("Pass", "", user_comments=[AWAITING_READING]))
+    True
+    >>> awaits_reading(Message("Pass", "Lewat", user_comments=[AWAITING_READING],
+    ...                        flags=["fuzzy"])), awaits_reading(Message("Pass", ""))
+    (True, False)
+    """
+    marked = any(c.strip() == AWAITING_READING for c in entry.user_comments)
+    strings = entry.string if isinstance(entry.string, list | tuple) else (entry.string,)
+    return marked and (entry.fuzzy or not all(strings))
 
 
 GENDERS = ("f", "m")
@@ -101,6 +132,51 @@ def gender_of(who: object) -> str | None:
     return who if isinstance(who, str) and who in GENDERS else None
 
 
+class InEnglish(str):
+    """A text shown in English in another language because its catalogue does not
+    translate it (its entry awaits a native reading, :data:`AWAITING_READING`). It is the
+    text itself (a ``str``) with :attr:`note`, what the page says of it in that language;
+    :func:`html_text` shows it marked.
+
+    >>> text = InEnglish("Pass", "(dalam bahasa Inggris)")
+    >>> text == "Pass", text.note
+    (True, '(dalam bahasa Inggris)')
+    """
+
+    __slots__ = ("note",)
+    note: str
+
+    def __new__(cls, text: str, note: str) -> InEnglish:
+        self = super().__new__(cls, text)
+        self.note = note
+        return self
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InEnglish, (str(self), self.note))
+
+
+def html_text(text: str) -> str:
+    """``text`` escaped for HTML; a text shown in English in another language
+    (:class:`InEnglish`) is marked: ``lang="en"``, the CSS class ``domeng-in-english`` and
+    its note as the tooltip, after it in small print.
+
+    >>> html_text("a < b")
+    'a &lt; b'
+    >>> html_text(InEnglish("Pass", "(in English)"))  # doctest: +NORMALIZE_WHITESPACE
+    '<span lang="en" class="domeng-in-english" title="(in English)">Pass</span>
+    <small class="domeng-note">(in English)</small>'
+    """
+    shown = html.escape(text)
+    if not isinstance(text, InEnglish):
+        return shown
+    note = html.escape(text.note)
+    return (f'<span lang="en" class="domeng-in-english" title="{note}">{shown}</span> '
+            f'<small class="domeng-note">{note}</small>')
+
+
 class _Numbers(string.Formatter):
     """``str.format`` that writes every number placeholder (``{most:,}``, ``{share:.1f}``)
     with its language's thousands separator and decimal mark (:meth:`Words.number`)."""
@@ -136,7 +212,16 @@ class Words:
 
     def __call__(self, message: str, /, **values: Any) -> str:
         text = self._t.gettext(message)
-        return self._format(text, **values) if values else text
+        out = self._format(text, **values) if values else text
+        return self._in_english(out) if text == message and not self.translates(message) \
+            else out
+
+    def _in_english(self, text: str) -> str:
+        """``text``, the English of a message this catalogue does not translate, as an
+        :class:`InEnglish` saying so in this language (English's own texts as they are)."""
+        if self.lang == DEFAULT or not text:
+            return text
+        return InEnglish(text, self._t.gettext(IN_ENGLISH))
 
     def translates(self, message: str) -> bool:
         """Whether this language's catalogue has a translation of ``message`` (English
@@ -154,7 +239,21 @@ class Words:
         """The form for ``count`` (the language's own plural rule), with ``{count}`` filled
         (by ``values["count"]`` when given, e.g. the count written by :meth:`number`)."""
         values.setdefault("count", count)
-        return self._format(self._t.ngettext(singular, plural, count), **values)
+        text = self._t.ngettext(singular, plural, count)
+        if text in (singular, plural) and self.lang != DEFAULT \
+                and self._plural_in_english(singular, plural):
+            # English, by English's plural rule (Babel compiles an untranslated plural
+            # message with its English forms, in this language's number of forms)
+            return self._in_english(self._format(singular if count == 1 else plural,
+                                                 **values))
+        return self._format(text, **values)
+
+    def _plural_in_english(self, singular: str, plural: str) -> bool:
+        """Whether the catalogue leaves this plural message in English: absent, or with
+        the English forms Babel compiles for one left untranslated."""
+        catalog = getattr(self._t, "_catalog", {})
+        forms = [catalog.get((singular, n)) for n in range(2)]
+        return not forms[0] or (forms[0] == singular and forms[1] in (None, plural))
 
     def number(self, value: float, spec: str = "") -> str:
         """``value`` written by ``spec`` (``format``'s: ``","``, ``".1f"``, ``"+.3f"``,
@@ -206,7 +305,11 @@ class Words:
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` as used in ``context`` (the same English may read differently)."""
         text = self._t.pgettext(context, message)
-        return self._format(text, **values) if values else text
+        out = self._format(text, **values) if values else text
+        catalog = getattr(self._t, "_catalog", {})
+        if text != message or catalog.get(f"{context}\x04{message}"):
+            return out
+        return self._in_english(out)
 
     def person(self, who: object, message: str, /, **values: Any) -> str:
         """``message``, a sentence that names a person, in the form for ``who``'s gender.

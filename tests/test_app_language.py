@@ -32,9 +32,8 @@ def _wrapped(text: str) -> str:
     return f"⟦{text}⟧"
 
 
-@pytest.fixture(scope="module")
-def pseudo():
-    """Add the language "qps" (every message ⟦English⟧) next to the real ones."""
+def _pseudo_catalog() -> Catalog:
+    """Every message of the package, 'translated' as ⟦English⟧."""
     catalog = Catalog(locale="en", domain="domeng")
     for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT / "domeng"), method_map=[("**.py", "python")]):
@@ -42,7 +41,13 @@ def pseudo():
             catalog.add(message, tuple(_wrapped(m) for m in message), context=context)
         else:
             catalog.add(message, _wrapped(message), context=context)
-    with extra_language(PSEUDO, catalog):
+    return catalog
+
+
+@pytest.fixture(scope="module")
+def pseudo():
+    """Add the language "qps" (every message ⟦English⟧) next to the real ones."""
+    with extra_language(PSEUDO, _pseudo_catalog()):
         yield PSEUDO
 
 NAMES = ["Andi", "Besse", "Cakka", "Daeng", "Emba"]
@@ -216,3 +221,27 @@ def test_the_end_buttons_and_the_ready_cover_change_language_too(pseudo):
     assert find(seat, "domeng-ready") is not None
     assert [t for t in labels_of(seat) if english_left(t)] == []
     assert english_left(html_of(seat)) == ""
+
+
+@pytest.mark.parametrize("fuzzy", [True, False], ids=["fuzzy", "empty"])
+def test_a_text_awaiting_a_native_reading_shows_in_english_and_says_so(fuzzy):
+    """CONTRIBUTING, "A native reading": an entry marked ``# awaiting a native reading``
+    (kept fuzzy, or empty) is left out of the compiled catalogue; the app shows its
+    English marked ``lang="en"``, with the note in the app's language, and the rest
+    translated."""
+    import html
+
+    catalog = _pseudo_catalog()
+    entry = catalog["Why?"]
+    if fuzzy:
+        entry.flags.add("fuzzy")
+    else:
+        entry.string = ""
+    entry.user_comments.append(i18n.AWAITING_READING)
+    assert i18n.awaits_reading(entry)
+    with extra_language("qpr", catalog):
+        shown = html_of(find(_busy_app(lang="qpr"), "domeng-why"))
+    note = html.escape(_wrapped(i18n.IN_ENGLISH))
+    assert (f'<h3><span lang="en" class="domeng-in-english" title="{note}">'
+            f'Why?</span> <small class="domeng-note">{note}</small></h3>') in shown
+    assert english_left(shown) == "Why"  # the rest of the pane is in the language

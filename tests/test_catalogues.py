@@ -17,7 +17,7 @@ import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po, write_po
 
-from domeng.i18n import DEFAULT, languages
+from domeng.i18n import AWAITING_READING, DEFAULT, awaits_reading, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "domeng" / "locale"
@@ -87,6 +87,31 @@ def test_a_reviewed_message_loses_its_old_english(tree):
     update_catalogues.update_files(tree / "domeng.pot", tree)
     text = path.read_text(encoding="utf-8")
     assert OLD not in text and "#|" not in text and "# |" not in text
+
+
+def test_an_entry_marked_as_awaiting_a_native_reading_keeps_its_mark(tree):
+    """A contributor without a reader leaves the new message empty and the reworded one
+    fuzzy, each with the line ``# awaiting a native reading`` (CONTRIBUTING): make
+    catalogues keeps both as they are, so they stay in English, marked, until read."""
+    update_catalogues.update_files(tree / "domeng.pot", tree)
+    for lang in TRANSLATED:
+        path = tree / lang / "LC_MESSAGES" / "domeng.po"
+        text = path.read_text(encoding="utf-8")
+        for message in (NEW, REWORDED):
+            # the entry's first line: after the blank line before its (maybe wrapped) msgid
+            start = text.rindex("\n\n", 0, text.index(f'"{message}"')) + 2
+            text = f"{text[:start]}# {AWAITING_READING}\n{text[start:]}"
+        path.write_text(text, encoding="utf-8")
+    for _ in range(2):
+        update_catalogues.update_files(tree / "domeng.pot", tree)
+    for lang in TRANSLATED:
+        path = tree / lang / "LC_MESSAGES" / "domeng.po"
+        catalog = _read(path)
+        assert awaits_reading(catalog[NEW]) and awaits_reading(catalog[REWORDED])
+        assert catalog[NEW].string == "" and catalog[REWORDED].fuzzy
+        text = path.read_text(encoding="utf-8")
+        assert text.count(f"# {AWAITING_READING}\n") == 2
+        assert text.count(f'#| msgid "{OLD}"') == 1  # the old English, for the reader
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

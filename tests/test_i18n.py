@@ -97,9 +97,12 @@ def test_every_message_of_the_code_is_in_the_catalogue_and_nothing_else(lang):
     assert not stale, f"{len(stale)} messages in {lang} that no code uses: {stale[:5]}"
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(lang):
-    catalog = _po(lang)
+def catalogue_problems(catalog) -> list[str]:
+    """What is wrong with the translations of ``catalog`` (Babel's): an entry left
+    untranslated, unless it is marked as awaiting a native reading
+    (:func:`domeng.i18n.awaits_reading`: the English shows, marked, meanwhile), a marker
+    left on a finished translation, and a translation that changes the placeholders, the
+    Bugis terms, the rule ids or the tiles of its English."""
     nplurals = catalog.num_plurals
     problems = []
     for m in catalog:
@@ -107,12 +110,18 @@ def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        if i18n.awaits_reading(m):
+            continue  # shown in English, marked, until a native reader reads it
+        if i18n.AWAITING_READING in (c.strip() for c in m.user_comments):
+            problems.append(f"translated but still marked '# {i18n.AWAITING_READING}' "
+                            f"(remove that line once it is read): {ids[0]!r}")
         if m.fuzzy:
             continue  # test_no_translation_waits_for_review says so
         if m.context in i18n.GENDERS and not any(strs):
             continue  # a gendered variant left empty: the neutral wording serves
         if not all(strs) or (isinstance(m.id, tuple) and len(strs) != nplurals):
-            problems.append(f"untranslated: {ids[0]!r}")
+            problems.append(f"untranslated: {ids[0]!r} (translate it, or mark it "
+                            f"'# {i18n.AWAITING_READING}': CONTRIBUTING)")
             continue
         want_fields = _fields(ids[-1]) | _fields(ids[0])
         keep = {t for t in TOKEN.findall(ids[0]) if not t.isdigit()}
@@ -125,13 +134,25 @@ def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(
             lost = keep - set(TOKEN.findall(text))
             if lost:
                 problems.append(f"{sorted(lost)} dropped: {ids[0]!r} → {text!r}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders_terms_and_rules(lang):
+    problems = catalogue_problems(_po(lang))
     assert not problems, f"{len(problems)} problems in {lang}:\n" + "\n".join(problems[:20])
 
 
 def _fuzzy(lang: str) -> list[str]:
-    """The messages of ``lang`` whose translation is marked fuzzy, English first."""
-    return [m.id[0] if isinstance(m.id, tuple) else m.id for m in _po(lang)
-            if m.id and m.fuzzy]
+    """The messages of ``lang`` whose translation is marked fuzzy for review, English first
+    (not those marked as awaiting a native reading, which show in English meanwhile)."""
+    return _waiting_review(_po(lang))
+
+
+def _waiting_review(catalog) -> list[str]:
+    """The messages of ``catalog`` (Babel's) marked fuzzy for review, English first."""
+    return [m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog
+            if m.id and m.fuzzy and not i18n.awaits_reading(m)]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -206,6 +227,8 @@ def test_every_event_is_told_with_the_numbers_of_the_english(lang):
             continue
         seen.add((key, english))
         told = e.describe(lang=lang)
+        if isinstance(told, i18n.InEnglish):
+            continue  # its translation awaits a native reading: English, marked
         assert told != english, f"not translated: {english}" + (
             " (a fuzzy translation waits: review this translation, see "
             "test_no_translation_waits_for_review)" if _fuzzy(lang) else "")
@@ -232,10 +255,13 @@ def test_every_builtin_lesson_has_its_title_and_text_in_every_language(lang):
             assert record.title_in(lang) == record.title_in("en")
             assert record.lesson_in(lang) == record.lesson_in("en")
         return
+    awaiting = {m.id for m in _po(lang) if m.id and i18n.awaits_reading(m)}
     for record in records:
         for field in ("title", "lesson"):
             english = getattr(record, f"{field}_in")("en")
             told = getattr(record, f"{field}_in")(lang)
+            if english in awaiting:
+                continue  # shown in English, the page saying so, until it is read
             assert told and told != english, f"{record.name}: no {lang} {field}"
             keep = Counter(t for t in TOKEN.findall(english) if not t.isdigit())
             assert Counter(t for t in TOKEN.findall(told) if not t.isdigit()) >= Counter(
@@ -304,3 +330,107 @@ def test_babel_extracts_every_marked_message_whole():
     extracted = {(ctx, forms) for (ctx, _id), forms in _source_messages().items()}
     missing = sorted(str(m) for m in _marked_in_code() - extracted)
     assert not missing, "work these out before the call:\n" + "\n".join(missing)
+
+
+# -- a translation awaiting a native reading (CONTRIBUTING, "A native reading") ---------
+WHY = "Why?"
+STONES = "{count} stone: {src} → {dst}"
+
+
+def _awaiting(lang: str, message: str, *, fuzzy: bool, marker: bool = True):
+    """``lang``'s catalogue with ``message``'s translation waiting for a native reader:
+    kept with the ``fuzzy`` flag, or emptied, with the marker line unless ``marker`` is
+    False; written out as a ``.po`` file and read back, as a contributor leaves it."""
+    import io
+
+    from babel.messages.pofile import write_po
+
+    catalog = _po(lang)
+    entry = catalog[message]
+    if fuzzy:
+        entry.flags.add("fuzzy")
+    else:
+        entry.string = ("",) * catalog.num_plurals if entry.pluralizable else ""
+    if marker:
+        entry.user_comments.append(i18n.AWAITING_READING)
+    out = io.BytesIO()
+    write_po(out, catalog)
+    text = out.getvalue().decode("utf-8")
+    assert (f"# {i18n.AWAITING_READING}\n" in text) == marker  # the line one writes
+    return read_po(io.BytesIO(out.getvalue()), locale=lang)
+
+
+def _compiled(lang: str, catalog, tmp_path: Path) -> i18n.Words:
+    """``catalog`` compiled as ``pybabel compile`` does (fuzzy entries left out)."""
+    import gettext
+
+    from babel.messages.mofile import write_mo
+
+    mo = tmp_path / "domeng.mo"
+    with mo.open("wb") as f:
+        write_mo(f, catalog)
+    with mo.open("rb") as f:
+        return i18n.Words(lang, gettext.GNUTranslations(f))
+
+
+@pytest.mark.parametrize("fuzzy", [True, False], ids=["fuzzy", "empty"])
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translation_marked_as_awaiting_a_native_reading_passes_the_catalogue_checks(
+        lang, fuzzy):
+    for message in (WHY, STONES):
+        catalog = _awaiting(lang, message, fuzzy=fuzzy)
+        assert i18n.awaits_reading(catalog[message])
+        assert catalogue_problems(catalog) == []
+        assert message not in _waiting_review(catalog)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_an_untranslated_or_fuzzy_entry_without_the_marker_still_fails(lang):
+    empty = _awaiting(lang, WHY, fuzzy=False, marker=False)
+    assert catalogue_problems(empty) == [
+        f"untranslated: {WHY!r} (translate it, or mark it '# {i18n.AWAITING_READING}': "
+        "CONTRIBUTING)"]
+    fuzzy = _awaiting(lang, WHY, fuzzy=True, marker=False)
+    assert _waiting_review(fuzzy) == [WHY]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_marker_left_on_a_finished_translation_fails(lang):
+    catalog = _po(lang)
+    catalog[WHY].user_comments.append(i18n.AWAITING_READING)
+    assert catalogue_problems(catalog) == [
+        f"translated but still marked '# {i18n.AWAITING_READING}' (remove that line once "
+        f"it is read): {WHY!r}"]
+
+
+@pytest.mark.parametrize("fuzzy", [True, False], ids=["fuzzy", "empty"])
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_marked_translation_shows_in_english_and_the_page_says_so(lang, fuzzy, tmp_path,
+                                                                    monkeypatch):
+    from domeng.events import Event, StoneMove
+    from domeng.render import event_html
+
+    catalog = _awaiting(lang, STONES, fuzzy=fuzzy)
+    catalog[WHY].string = ""
+    catalog[WHY].user_comments.append(i18n.AWAITING_READING)
+    _ = _compiled(lang, catalog, tmp_path)
+    note = i18n.words(lang)(i18n.IN_ENGLISH)
+    assert note != i18n.IN_ENGLISH  # the note itself is translated
+    why = _(WHY)
+    assert (why, type(why), why.note) == (WHY, i18n.InEnglish, note)
+    assert i18n.html_text(why) == (
+        f'<span lang="en" class="domeng-in-english" title="{note}">Why?</span> '
+        f'<small class="domeng-note">{note}</small>')
+    translated = _("Glossary")
+    assert type(translated) is str and translated == i18n.words(lang)("Glossary")
+    assert i18n.html_text(translated) == translated
+    # the page: the event's stone movement (a plural message) in English, marked
+    monkeypatch.setattr(i18n, "_load", lambda code: _ if code == lang else i18n.Words(
+        code, __import__("gettext").NullTranslations()))
+    e = Event(EventKind.PASS, 3, ends=(5, 2), terms=(Term.PASS, Term.PASSEBUNGE),
+              stones=(StoneMove(None, 3, 2),), table=25,
+              detail={"payer": 1, "due": 2, "uncovered": 0, "block": False})
+    page = event_html(e, names=["A", "B", "C", "D", "E"], lang=lang)
+    assert (f'<li><span lang="en" class="domeng-in-english" title="{note}">2 stones: '
+            in page)
+    assert page.count("domeng-in-english") == 1  # the sentence itself is translated

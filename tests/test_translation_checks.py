@@ -243,6 +243,35 @@ def test_a_placeholder_or_term_put_wrong_fails_pofilter(broken, check):
     assert any(f": {check}: " in f for f in pofilter_failures("lt", [unit]))
 
 
+def test_a_translation_awaiting_a_native_reading_is_checked_once_it_is_read(tmp_path):
+    """A marked entry (CONTRIBUTING, "A native reading"): left empty, or kept fuzzy with an
+    old translation whose placeholder no longer fits, it is not among pofilter's units (nor
+    the spell check's texts) until the reader's translation replaces it."""
+    from babel.messages.pofile import write_po
+
+    from domeng.i18n import AWAITING_READING
+
+    with _catalogue("lt").open("rb") as f:
+        catalog = read_po(f, locale="lt")
+    units = [u for u in _units(_catalogue("lt")) if "{tile}" in u.source and not u.hasplural()]
+    stale, empty = catalog[units[0].source], catalog[units[1].source]
+    stale.string = stale.string.replace("{tile}", "{ubin}")
+    stale.flags.add("fuzzy")
+    empty.string = ""
+    for entry in (stale, empty):
+        entry.user_comments.append(AWAITING_READING)
+    path = tmp_path / "domeng.po"
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    left = {u.source for u in _units(path)}
+    assert stale.id not in left and empty.id not in left
+    assert pofilter_failures("lt", _units(path)) == []
+    stale.flags.discard("fuzzy")  # read, but the placeholder still wrong: pofilter finds it
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    assert any(": pythonbraceformat: " in f for f in pofilter_failures("lt", _units(path)))
+
+
 # --------------------------------------------------------------------------- msgfmt
 CATALOGUES = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
 """Every catalogue of the project, whatever its language or domain."""

@@ -25,7 +25,7 @@ from domeng.app.board import Control, Pane, Region, reported
 from domeng.app.controller import PERSON, Controller, EndOption
 from domeng.events import Event
 from domeng.explain.status import deal_text
-from domeng.i18n import Words, language_names, words
+from domeng.i18n import Words, html_text, language_names, words
 from domeng.players import PLAYERS
 from domeng.tiles import parse_tile
 
@@ -175,15 +175,15 @@ class NoticeView(PaneView):
         c = self.ctrl
         _ = words(c.lang)
         title = texts.title(c, c.lang) or "Domeng"
-        self.title.value = f"<h2>{html.escape(title)}</h2>"
+        self.title.value = f"<h2>{html_text(title)}</h2>"
         self.status.value = (
             f'<p class="domeng-status-line" role="status" data-next="{c.round.what_next()}">'
-            f'{html.escape(texts.status(c, _))} '
-            f'<span class="domeng-note">({html.escape(texts.where(c, _))})</span></p>'
+            f'{html_text(texts.status(c, _))} '
+            f'<span class="domeng-note">({html_text(texts.where(c, _))})</span></p>'
         )
         notice = c.notice
         self.notice.value = (
-            f'<p class="domeng-notice-text" role="alert">{html.escape(notice)}</p>'
+            f'<p class="domeng-notice-text" role="alert">{html_text(notice)}</p>'
             if notice else ""
         )
 
@@ -215,7 +215,7 @@ class TableView(PaneView):
                         left=r.ends[0], right=r.ends[1])
         self.picture.value = (
             '<div class="domeng-table-box">'
-            f'<span class="domeng-caption">{html.escape(caption)}</span>'
+            f'<span class="domeng-caption">{html_text(caption)}</span>'
             f'<div class="domeng-line-box">{line}</div>'
             f'<div class="domeng-table-stones" data-count="{r.table}">'
             f'{render.stones_svg(r.table, where="table", size=14, lang=lang)}</div>'
@@ -297,7 +297,7 @@ class SeatView(PaneView):
         else:
             who = (_("person") if c.is_person(s)
                    else _("computer: {kind}", kind=texts.kind_name(c.kinds[s], _)))
-            kind = f'<div class="domeng-seat-kind domeng-note">{html.escape(who)}</div>'
+            kind = f'<div class="domeng-seat-kind domeng-note">{html_text(who)}</div>'
             self.board.value = kind + body
         self._draw_cover(c.covered if c.covered == s else None, _)
         self._draw_ends(tuple(c.end_options(c.choice)) if selected is not None else (), _)
@@ -337,7 +337,7 @@ class SeatView(PaneView):
         # TRANSLATORS: {tile} is a tile such as 6|3 (shown in bold).
         head = _("{tile} joins which end?", tile=bold)
         if both:
-            note = html.escape(_("Either end makes a MAPPAKULING."))
+            note = html_text(_("Either end makes a MAPPAKULING."))
             head += f' <span class="domeng-end-note">{note}</span>'
         cancel = Control("domeng-end-cancel", on_click=guarded(c, c.cancel_choice))
         set_label(cancel, _("cancel"), _("Choose another tile"))
@@ -533,13 +533,13 @@ class WhyView(PaneView):
             dealt = deal_text(c.round_index + 1, hand_size=r.rules.hand_size,
                               sleeping=len(r.sleeping_tiles), opener=r.opener, names=c.names,
                               lang=lang)
-            body = f'<p class="domeng-event-text">{html.escape(dealt)}</p>'
+            body = f'<p class="domeng-event-text">{html_text(dealt)}</p>'
             terms: tuple = ()
         else:
             body = render.event_html(e, names=c.names, lang=lang)
             terms = e.terms
         why = _("Why?")
-        self.event.value = f"<h3>{html.escape(why)}</h3>{body}"
+        self.event.value = f"<h3>{html_text(why)}</h3>{body}"
         if terms:
             # TRANSLATORS: {terms} lists the Bugis terms the current event triggered.
             lit = _("(lit: {terms})", terms=", ".join(t.label for t in terms))
@@ -549,7 +549,7 @@ class WhyView(PaneView):
         opened = " open" if self.glossary_open else ""
         self.glossary.value = (
             f'<details class="domeng-glossary-box" data-keep="glossary"{opened}><summary>'
-            f'{html.escape(glossary)} <span class="domeng-note">{html.escape(lit)}</span>'
+            f'{html_text(glossary)} <span class="domeng-note">{html_text(lit)}</span>'
             f"</summary>{render.glossary_html(terms, lit_first=True, lang=lang)}</details>"
         )
 
@@ -592,7 +592,7 @@ class LogView(PaneView):
 
     def relabel(self, _: Words) -> None:
         heading = _("Event log")
-        self.heading.value = f"<h3>{html.escape(heading)}</h3>"
+        self.heading.value = f"<h3>{html_text(heading)}</h3>"
         name = html.escape(_("event log"))
         self.board.attrs = f'data-scroll="log" role="region" tabindex="0" aria-label="{name}"'
         self._rows.clear()
@@ -604,7 +604,7 @@ class LogView(PaneView):
         key = (id(rounds[entry.round_index]), entry.round_index, entry.event_count)
         row = self._rows.get(key)
         if row is None:
-            text = html.escape(entry.event.describe(self.ctrl.names, lang=self.ctrl.lang))
+            text = html_text(entry.event.describe(self.ctrl.names, lang=self.ctrl.lang))
             row = (f'<span class="domeng-log-pos">{entry.round_index + 1}.{entry.event_count}'
                    f"</span> {text}")
             self._rows[key] = row
@@ -621,7 +621,7 @@ class LogView(PaneView):
         def deal(ri: int, index: int) -> str:
             mark = (' class="domeng-log-round domeng-log-current" data-current="true"'
                     if index == current else ' class="domeng-log-round"')
-            text = html.escape(_("Round {round}: the deal", round=ri + 1))
+            text = html_text(_("Round {round}: the deal", round=ri + 1))
             return f'<li data-id="{index}"{mark}>{text}</li>'
 
         for entry in log_entries(c):

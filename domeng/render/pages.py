@@ -26,7 +26,7 @@ from domeng.events import Event, RoundResult
 from domeng.explain import seat_name
 from domeng.explain.illegal import why_not_playable
 from domeng.explain.status import round_status
-from domeng.i18n import N_, Words, words
+from domeng.i18n import N_, Words, html_text, words
 from domeng.render.css import CSS
 from domeng.render.line import line_svg
 from domeng.render.svg import el, hand_svg, num, stones_svg, svg_root, text_width, to_text
@@ -383,7 +383,7 @@ def round_html(
     last = ""
     if t.events:
         told = t.events[-1].describe(names, lang=lang)
-        last = f'<p class="domeng-last-event">{esc(told)}</p>'
+        last = f'<p class="domeng-last-event">{html_text(told)}</p>'
     state = "over" if t.is_over else "on"
     # what comes next, as the engine knows it (a seat's view cannot know another's hand,
     # and a question's picture gives nothing away)
@@ -439,8 +439,8 @@ def sleeping_html(state: Round | SeatView, *, size: int = 20, lang: str | None =
     caption = _("Sleeping tiles")
     return (
         f'<div class="domeng-sleeping" data-face="{state_attr}">'
-        f'<span class="domeng-caption">{esc(caption)}</span>'
-        f'{tiles} <span class="domeng-note">{esc(note)}</span></div>'
+        f'<span class="domeng-caption">{html_text(caption)}</span>'
+        f'{tiles} <span class="domeng-note">{html_text(note)}</span></div>'
     )
 
 
@@ -464,7 +464,7 @@ def game_html(
     r = game.current
     if r is None:
         none_yet = _("No round dealt yet.")
-        body = f'<p class="domeng-status">{esc(none_yet)}</p>'
+        body = f'<p class="domeng-status">{html_text(none_yet)}</p>'
     else:
         body = round_html(r, names=names, width=width, size=size, css=False, lang=lang)
     # TRANSLATORS: the pieces of a game's heading, shown joined by " · ".
@@ -485,9 +485,10 @@ def game_html(
     player, stones = _("Player"), _("Stones")
     standings = (
         '<table class="domeng-data domeng-standings">'
-        f"<caption>{esc(caption)}</caption>"
-        f'<thead><tr><th class="domeng-num">#</th><th>{esc(player)}</th>'
-        f'<th class="domeng-num">CAMAT</th><th class="domeng-num">{esc(stones)}</th></tr></thead>'
+        f"<caption>{html_text(caption)}</caption>"
+        f'<thead><tr><th class="domeng-num">#</th><th>{html_text(player)}</th>'
+        f'<th class="domeng-num">CAMAT</th><th class="domeng-num">{html_text(stones)}</th>'
+        "</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
     per_round = []
@@ -522,7 +523,7 @@ def game_html(
     )
     return (
         f'<div class="domeng domeng-game"><style>{CSS}</style>'
-        f'<p class="domeng-status"><strong>{esc(head)}</strong></p>{body}'
+        f'<p class="domeng-status"><strong>{html_text(head)}</strong></p>{body}'
         f'<div class="domeng-tables">{standings}{rounds}</div></div>'
     )
 
@@ -588,7 +589,7 @@ def event_html(
     (True, True, 2)
     """
     _ = words(lang)
-    text = f'<p class="domeng-event-text">{esc(event.describe(names, lang=lang))}</p>'
+    text = f'<p class="domeng-event-text">{html_text(event.describe(names, lang=lang))}</p>'
     terms = "".join(_badge(_, term.label, term=term) for term in event.terms)
     parts = [text]
     if terms:
@@ -597,8 +598,9 @@ def event_html(
         name = partial(seat_name, names=names, lang=lang)
         items = "".join(
             "<li>"
-            + esc(_.ngettext("{count} stone: {src} → {dst}", "{count} stones: {src} → {dst}",
-                             m.count, src=name(m.src), dst=name(m.dst)))
+            + html_text(_.ngettext("{count} stone: {src} → {dst}",
+                                   "{count} stones: {src} → {dst}",
+                                   m.count, src=name(m.src), dst=name(m.dst)))
             + "</li>"
             for m in event.stones
         )
@@ -608,7 +610,7 @@ def event_html(
             count = _.ngettext("Table: {before} → {count} stone",
                                "Table: {before} → {count} stones",
                                event.table_after, before=event.table)
-            parts.append(f'<p class="domeng-table-count">{esc(count)}</p>')
+            parts.append(f'<p class="domeng-table-count">{html_text(count)}</p>')
         if arrows:
             parts.append(_moves_svg(_, event, names))
     inner = (
