@@ -130,8 +130,9 @@ def test_the_front_page_links_both_notebooks(site_url, offline):
     hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert static_pages.PLAY in hrefs and static_pages.TUTORIAL in hrefs
     # each title is marked with its language; the page has its own icon (no /favicon.ico 404)
-    # the tutorial, the game, practice and drills, each titled in Indonesian
-    assert page.locator("li[lang='id'] a", has_text="Bahasa Indonesia").count() == 4
+    # the tutorial, the game, practice, drills and the scorekeeper, each titled in Indonesian
+    assert page.locator("li[lang='id'] a", has_text="Bahasa Indonesia").count() == 5
+    assert "score.html?lang=id" in hrefs
     assert f"{static_pages.PLAY.replace('play', 'practice')}?lang=lt" in hrefs
     assert page.locator("link[rel='icon']").get_attribute("href").startswith("data:image/svg")
     page.wait_for_timeout(500)
