@@ -97,6 +97,37 @@ def test_d12_the_memory_cap_refuses_one_more_page_whoever_asks():
     assert busy.value.seconds == kernels.RETRY_FULL
 
 
+def test_n8_one_address_connecting_every_page_cannot_take_the_whole_server():
+    """A client that opens each page's kernel websocket itself holds its pages as a browser
+    would; on a server of 17 pages it gets 13, and the other 4 stay for other addresses."""
+    live: dict[str, int | None] = {}
+    pages = pages_of(live, most=17)
+    held = 0
+    with pytest.raises(kernels.Busy) as busy:
+        while True:
+            made(pages, "203.0.113.5", f"k{held}")
+            live[f"k{held}"] = 1  # the client connected the page's kernel websocket
+            held += 1
+    assert held == 13 and busy.value.seconds == kernels.RETRY_FULL
+    for i, address in enumerate(f"198.51.100.{n}" for n in range(4)):
+        made(pages, address, f"o{i}")
+        live[f"o{i}"] = 1
+    with pytest.raises(kernels.Busy):
+        pages.admit("198.51.100.9")  # now the server is full, for everyone
+
+
+def test_n8_a_page_of_the_address_closing_gives_its_place_back():
+    live: dict[str, int | None] = {}
+    pages = pages_of(live, most=4)
+    for i in range(3):
+        made(pages, "192.0.2.1", f"k{i}")
+        live[f"k{i}"] = 1
+    with pytest.raises(kernels.Busy):
+        pages.admit("192.0.2.1")
+    live["k0"] = None  # its kernel shut down (the page closed and was swept)
+    assert pages.admit("192.0.2.1").address == "192.0.2.1"
+
+
 def test_d12_the_cap_comes_from_the_machine_s_memory_the_pools_counted_first():
     assert kernels.most_pages(2048, kernel_mb=130, server_mb=250, pooled=3) == 10
     assert kernels.most_pages(8192, kernel_mb=130, server_mb=250, pooled=3) == 58

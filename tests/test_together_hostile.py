@@ -169,6 +169,52 @@ def test_o1_a_websocket_from_another_site_is_refused_one_from_the_public_url_tak
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
 
 
+def test_n9_a_post_from_the_same_host_under_another_scheme_is_refused(live):
+    status, data = live.post("/domeng/api/tables", {"seats": SEATS},
+                             Origin=f"https://127.0.0.1:{live.port}")
+    assert status == 403 and "another site" in data["error"]
+    assert live.store.tables == {}
+
+
+def test_n9_the_public_urls_scheme_is_the_only_one_its_host_is_taken_under(tmp_path):
+    with Live(tmp_path / "t", domeng_public_url="https://domeng.example.org/") as live:
+        host = {"Host": "domeng.example.org"}
+        status, data = live.post("/domeng/api/tables", {"seats": SEATS},
+                                 Origin="http://domeng.example.org", **host)
+        assert status == 403 and "another site" in data["error"]
+        assert live.store.tables == {}
+        status, data = live.post("/domeng/api/tables", {"seats": SEATS},
+                                 Origin="https://domeng.example.org", **host)
+        assert status == 201, data
+
+
+def test_n9_a_websocket_from_the_same_host_under_another_scheme_is_refused(live):
+    made = live.create()
+    with pytest.raises(InvalidStatus) as info:
+        live.ws(made["table"], origin=f"https://127.0.0.1:{live.port}")
+    assert info.value.response.status_code == 403
+    with live.ws(made["table"], origin=f"http://127.0.0.1:{live.port}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token_of(made["spectator"])}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+
+
+def test_n9_x_forwarded_proto_is_believed_only_from_a_trusted_proxy(tmp_path):
+    from domeng.web.guard import client_address, parse_proxies
+
+    trusted = client_address(parse_proxies(["127.0.0.1"]))
+    with Live(tmp_path / "t", domeng_client_ip=trusted) as live:
+        origin = f"https://127.0.0.1:{live.port}"
+        status, _ = live.post("/domeng/api/tables", {"seats": SEATS}, Origin=origin,
+                              **{"X-Forwarded-Proto": "https",
+                                 "X-Forwarded-For": "198.51.100.2"})
+        assert status == 201
+    with Live(tmp_path / "u") as live:  # no trusted proxy: the header is the client's own
+        status, _ = live.post("/domeng/api/tables", {"seats": SEATS},
+                              Origin=f"https://127.0.0.1:{live.port}",
+                              **{"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"})
+        assert status == 403
+
+
 @pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded",
                                   "multipart/form-data; boundary=x", None])
 def test_o1_a_body_that_does_not_say_it_is_json_is_refused(live, kind):

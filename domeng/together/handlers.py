@@ -411,18 +411,43 @@ _PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 
 def _site(url: str) -> str | None:
-    """``host[:port]`` of an http(s) address, in lower case, without its scheme's own port
-    (None: not an http(s) address)."""
+    """``scheme://host[:port]`` of an http(s) address, in lower case, without its scheme's
+    own port (None: not an http(s) address): a site is its scheme too, so an ``http`` page
+    cannot speak for an ``https`` one.
+
+    >>> _site("HTTPS://Domeng.Example:443/table"), _site("http://[::1]:8866")
+    ('https://domeng.example', 'http://[::1]:8866')
+    """
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
         return None
-    if parts.scheme not in _PORTS or not parts.hostname:
+    scheme = parts.scheme.lower()
+    if scheme not in _PORTS or not parts.hostname:
         return None
     host = parts.hostname.lower()
     host = f"[{host}]" if ":" in host else host
-    return host if port in (None, _PORTS[parts.scheme]) else f"{host}:{port}"
+    return f"{scheme}://{host}" if port in (None, _PORTS[scheme]) else f"{scheme}://{host}:{port}"
+
+
+def own_sites(handler: web.RequestHandler) -> set[str]:
+    """The sites a page of this server has (N9: the scheme compared too): the request's
+    ``Host`` under the scheme it reached the server with (``X-Forwarded-Proto`` believed
+    only from a trusted proxy, that is when ``domeng_client_ip`` named a client other than
+    the peer), and ``domeng_public_url``, which alone decides the scheme of its own host."""
+    request = handler.request
+    scheme = request.protocol
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
+    if forwarded in ("http", "https") and client_address(handler) != request.remote_ip:
+        scheme = forwarded
+    sites = {_site(f"{scheme}://{request.host}")}
+    public = _site(handler.settings.get("domeng_public_url") or "")
+    if public:
+        host = public.split("://", 1)[1]
+        sites = {site for site in sites if site and site.split("://", 1)[1] != host}
+        sites.add(public)
+    return sites - {None}
 
 
 class _BadAddress(web.HTTPError):
@@ -575,11 +600,7 @@ class _Handler(_Guard, web.RequestHandler):
         if source is None:
             source = headers.get("Referer")
         if source is not None:
-            sites = {_site(f"{scheme}://{self.request.host}") for scheme in ("http", "https")}
-            public = self.settings.get("domeng_public_url")
-            if public:
-                sites.add(_site(public))
-            if _site(source) not in sites - {None}:
+            if _site(source) not in own_sites(self):
                 raise CrossSite(N_("a request from another site ({site}) is refused: make "
                                    "tables and moves on this server's own pages"),
                                 site=json.dumps(source[:80]))
@@ -745,10 +766,19 @@ class TableSocket(_Guard, websocket.WebSocketHandler):
         """The first message's token, not a cookie, opens a seat."""
 
     def check_origin(self, origin: str) -> bool:
-        """A page of this server only: the request's own Host (tornado's check) or
-        ``domeng_public_url`` (a reverse proxy may pass another Host on)."""
-        public = self.settings.get("domeng_public_url")
-        return super().check_origin(origin) or bool(public) and _site(origin) == _site(public)
+        """A page of this server only (:func:`own_sites`: the request's own Host under its
+        scheme, or ``domeng_public_url``; a reverse proxy may pass another Host on)."""
+        return _site(origin) in own_sites(self)
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        """Check the ``Origin`` with its scheme before tornado's own check, which takes any
+        ``Origin`` naming the request's Host under any scheme (N9)."""
+        origin = self.request.headers.get("Origin")
+        if origin is not None and not self.check_origin(origin):
+            self.set_status(403)
+            self.finish("Cross origin websockets not allowed")
+            return
+        await super().get(*args, **kwargs)
 
     def open(self, table_id: str) -> None:
         from tornado.ioloop import IOLoop

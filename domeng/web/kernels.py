@@ -12,6 +12,10 @@ internet").
   sharing an address.
 - All the pages together hold at most ``most`` kernels, computed from the machine's memory
   and a kernel's cost (:func:`most_pages`), the preheated pools counted first.
+- One client address holds at most ``most`` less a quarter of it (:func:`share`), connected
+  pages counted too: a client that connects each page's kernel websocket itself (no
+  browser needed) cannot take every page of a small server (N8). A class behind one router
+  on a server of 40 pages still gets 30 at once.
 
 A visitor over a limit gets :func:`busy_page` (HTTP 503 with ``Retry-After``), which tries
 again by itself.
@@ -39,6 +43,7 @@ from domeng.i18n import words
 __all__ = [
     "CLOSED_FOR",
     "CONNECT_WITHIN",
+    "OTHERS_PART",
     "PER_ADDRESS",
     "SWEEP_EVERY",
     "Busy",
@@ -47,6 +52,7 @@ __all__ = [
     "busy_page",
     "machine_memory_mb",
     "most_pages",
+    "share",
 ]
 
 CONNECT_WITHIN = 30
@@ -66,6 +72,21 @@ RETRY_SOON = 10
 connects within seconds)."""
 RETRY_FULL = 60
 """Seconds a refused visitor waits when the server's memory is full."""
+
+
+OTHERS_PART = 4
+"""The part of the server's pages (one in ``OTHERS_PART``) one client address cannot take:
+kept for the other addresses."""
+
+
+def share(most: int) -> int:
+    """The most pages one client address holds on a server of ``most`` pages: all but a
+    quarter, at least one (the rest stays for the other addresses).
+
+    >>> share(1), share(2), share(17), share(100)
+    (1, 1, 13, 75)
+    """
+    return max(1, most - max(1, most // OTHERS_PART))
 
 
 class Busy(Exception):  # noqa: N818 - a state of the server, not an error of the visitor
@@ -147,7 +168,8 @@ class PageKernels:
 
     def admit(self, address: str) -> Visit:
         """A new page for ``address``, or :class:`Busy` when it has :attr:`per_address`
-        pages unconnected or the server holds :attr:`most` pages."""
+        pages unconnected or its :func:`share` of pages, or the server holds :attr:`most`
+        pages."""
         now = self.clock()
         self.visits = [v for v in self.visits if not self._is_gone(v)]
         for visit in self.visits:
@@ -155,6 +177,8 @@ class PageKernels:
         mine = [v for v in self.visits if v.address == address and v.is_unconnected]
         if len(mine) >= self.per_address:
             raise Busy(min(self._free_in(v, now) for v in mine))
+        if sum(v.address == address for v in self.visits) >= share(self.most):
+            raise Busy(RETRY_FULL)
         if len(self.visits) >= self.most:
             raise Busy(RETRY_FULL)
         visit = Visit(address)
