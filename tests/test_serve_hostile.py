@@ -34,6 +34,7 @@ from domeng.errors import ScenarioError, show_value  # noqa: E402
 from domeng.files.limits import MAX_TITLE, check_name, check_text  # noqa: E402
 from domeng.files.links import MAX_ADDRESS  # noqa: E402
 from domeng.web import guard, kernels  # noqa: E402
+from domeng.web import serve as web_serve  # noqa: E402
 from domeng.web.site.static_pages import free_port  # noqa: E402
 
 RLO = "\u202e"
@@ -126,6 +127,26 @@ def test_n8_a_page_of_the_address_closing_gives_its_place_back():
         pages.admit("192.0.2.1")
     live["k0"] = None  # its kernel shut down (the page closed and was swept)
     assert pages.admit("192.0.2.1").address == "192.0.2.1"
+
+
+def test_n8_a_class_behind_one_router_gets_its_size_with_pages_per_address_or_visitors():
+    """A class behind one school router is one address: ``--pages-per-address 16`` (or
+    ``--visitors 16``) lets it hold 16 of 17 pages, where the default share is 13; never
+    more than the server holds; a bad count is refused in one line, nothing started."""
+    live: dict[str, int | None] = {}
+    pages = kernels.PageKernels(lambda k: live.get(k), per_address=20, most=17, held=16,
+                                clock=lambda: 0.0)
+    for i in range(16):
+        made(pages, "203.0.113.5", f"k{i}")
+        live[f"k{i}"] = 1
+    with pytest.raises(kernels.Busy):
+        pages.admit("203.0.113.5")
+    assert web_serve.guard(held=16).held == min(web_serve.guard().most, max(16, kernels.share(
+        web_serve.guard().most)))
+    assert web_serve.guard(held=10**6).held == web_serve.guard().most
+    assert web_serve.guard().held == kernels.share(web_serve.guard().most)
+    with pytest.raises(SystemExit):
+        cli.main(["app", "--pages-per-address", "0"])
 
 
 def test_d12_the_cap_comes_from_the_machine_s_memory_the_pools_counted_first():

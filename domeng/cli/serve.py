@@ -104,6 +104,11 @@ def add_server_arguments(parser: argparse.ArgumentParser, default_port: int, *,
                         help="the pages one client address may have loading (not yet "
                              "connected) at once; more wait, told when to try again "
                              "(default 3, or --visitors)")
+    parser.add_argument("--pages-per-address", metavar="N", type=count_arg(lang),
+                        default=None, dest="pages_per_address",
+                        help="the pages one client address may hold at once, open or loading "
+                             "(default three quarters of the server's pages, or --visitors if "
+                             "more): a class behind one router needs its size here")
     add_language_argument(parser, "the page / opens (tutorial-id.ipynb …; the play page "
                                   "gets ?lang=) and of the messages")
 
@@ -113,7 +118,8 @@ def run_app(args: argparse.Namespace) -> int:
     serve(args.page, ip=args.ip, port=args.port, lang=getattr(args, "lang", None),
           tables=getattr(args, "tables", None), visitors=getattr(args, "visitors", None),
           allow_hosts=args.allow_hosts, trusted_proxies=args.trusted_proxies,
-          public_url=args.public_url, per_address=args.per_address)
+          public_url=args.public_url, per_address=args.per_address,
+          pages_per_address=getattr(args, "pages_per_address", None))
     return 0
 
 

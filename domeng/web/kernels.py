@@ -151,8 +151,12 @@ class PageKernels:
     kernel has, None when it is gone; ``per_address``, ``most``: the limits)."""
 
     def __init__(self, connections: Callable[[str], int | None], *, per_address: int,
-                 most: int, clock: Callable[[], float] = time.monotonic) -> None:
+                 most: int, held: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.connections, self.per_address, self.most = connections, per_address, most
+        self.held = held or share(most)
+        """The most pages one address holds (``--pages-per-address``; default
+        :func:`share`)."""
         self.clock = clock
         self.visits: list[Visit] = []
 
@@ -177,7 +181,7 @@ class PageKernels:
         mine = [v for v in self.visits if v.address == address and v.is_unconnected]
         if len(mine) >= self.per_address:
             raise Busy(min(self._free_in(v, now) for v in mine))
-        if sum(v.address == address for v in self.visits) >= share(self.most):
+        if sum(v.address == address for v in self.visits) >= self.held:
             raise Busy(RETRY_FULL)
         if len(self.visits) >= self.most:
             raise Busy(RETRY_FULL)

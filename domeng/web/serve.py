@@ -92,6 +92,7 @@ from domeng.web.kernels import (
     busy_page,
     machine_memory_mb,
     most_pages,
+    share,
 )
 
 __all__ = [
@@ -505,7 +506,7 @@ def _voila_app():
                 return manager.kernel_model(kernel_id).get("connections", 0)
 
             self.pages = PageKernels(connections, per_address=guard.per_address,
-                                     most=guard.most)
+                                     most=guard.most, held=guard.held)
             hosts = allowed_hosts(self.ip, allow=guard.allow_hosts, public_url=guard.public_url)
             port = f":{self.port}"
             headers = page_headers([f"{h if ':' not in h else f'[{h}]'}{port}" for h in hosts])
@@ -625,15 +626,17 @@ class _Telling:
 class Guard:
     """What a server on the internet is told (``domeng app``'s options): ``allow_hosts``
     (``--allow-host``), ``trusted_proxies`` (``--trusted-proxy``, parsed),
-    ``public_url`` (``--public-url``), ``per_address`` (``--loading-per-address``) and
+    ``public_url`` (``--public-url``), ``per_address`` (``--loading-per-address``),
     ``most``, the most pages at once (default: from the machine's memory,
-    :func:`domeng.web.kernels.most_pages`)."""
+    :func:`domeng.web.kernels.most_pages`) and ``held``, the most one client address holds
+    (``--pages-per-address``; 0: :func:`domeng.web.kernels.share` of ``most``)."""
 
     allow_hosts: tuple[str, ...] = ()
     trusted_proxies: tuple[Any, ...] = ()
     public_url: str | None = None
     per_address: int = PER_ADDRESS
     most: int = 0
+    held: int = 0
 
     def __post_init__(self) -> None:
         if not self.most:
@@ -743,7 +746,7 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
           lang: str | None = None, visitors: int | None = None,
           tables: str | Path | None = None, allow_hosts: Collection[str] = (),
           trusted_proxies: Collection[str] = (), public_url: str | None = None,
-          per_address: int | None = None) -> None:
+          per_address: int | None = None, pages_per_address: int | None = None) -> None:
     """Serve the notebooks with Voilà until stopped, ``/`` opening at ``page`` in ``lang``
     (the tutorial in that language, the play page with ``?lang=``). ``visitors``: the size
     of a class arriving at once (:func:`kernel_pools`); refused with :class:`ServeError`
@@ -754,7 +757,9 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
     On the internet (:func:`guard`): ``allow_hosts``, the names the server answers to
     besides its own; ``trusted_proxies``, the proxies whose ``X-Forwarded-For`` names the
     client; ``public_url``, the address its visitors use; ``per_address``, the pages one
-    client address may have loading at once (default 3, or ``visitors``)."""
+    client address may have loading at once (default 3, or ``visitors``);
+    ``pages_per_address``, the pages it may hold (default three quarters of the server's, or
+    ``visitors`` if more: a class behind one router is one address)."""
     _ = words(lang)
     if page not in PAGES:
         raise ServeError(N_("no page {page}: the pages are {pages}"), page=repr(page),
@@ -764,6 +769,7 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
     guarded = guard(allow_hosts=allow_hosts, trusted_proxies=trusted_proxies,
                     public_url=public_url,
                     per_address=per_address or max(PER_ADDRESS, visitors or 0),
+                    held=pages_per_address or visitors or 0,
                     pooled=(visitors or POOL) + 1)
     app_class, Config = _voila_app()
     check_port(ip, port)
@@ -795,10 +801,12 @@ def serve(page: str = "tutorial", *, ip: str = "127.0.0.1", port: int = 8866,
 
 def guard(*, allow_hosts: Collection[str] = (), trusted_proxies: Collection[str] = (),
           public_url: str | None = None, per_address: int = PER_ADDRESS,
-          pooled: int = POOL + 1) -> Guard:
+          held: int = 0, pooled: int = POOL + 1) -> Guard:
     """The :class:`Guard` of a server from ``domeng app``'s options, each checked: a
     host name, an address or network, an ``http(s)://HOST/`` address; else
     :class:`ServeError`. ``pooled``: the preheated kernels, counted before the pages.
+    ``held``: the pages one address may hold, at least its :func:`~domeng.web.kernels.share`
+    of the server's (0: that share).
 
     >>> guard(trusted_proxies=["127.0.0.1"]).trusted_proxies
     (IPv4Network('127.0.0.1/32'),)
@@ -825,7 +833,8 @@ def guard(*, allow_hosts: Collection[str] = (), trusted_proxies: Collection[str]
                              value=repr(public_url))
     most = most_pages(machine_memory_mb(), kernel_mb=KERNEL_MB, server_mb=SERVER_MB,
                       pooled=pooled)
-    return Guard(tuple(allow_hosts), proxies, public_url, per_address, most)
+    return Guard(tuple(allow_hosts), proxies, public_url, per_address, most,
+                 min(most, max(held, share(most))))
 
 
 def _is_network(text: str) -> bool:
