@@ -565,6 +565,25 @@ def test_a_move_played_for_a_person_is_marked_in_the_log_and_why():
     assert parts(table, 3, lang="en")["told"] == ""  # told to that person alone
 
 
+def test_the_log_numbers_each_line_once():
+    """Family review item 10: the log showed "2. 1.1 Ambo …", the list's number and the
+    line's own. Each line keeps its one "round.event" number; the list draws none."""
+    import re
+    from importlib import resources
+
+    from domeng.together.pages import parts
+
+    store, made, clock = new(["person"] + ["greedy"] * 4, rounds=1,
+                             names=["Andi", "Besse", "Cakka", "Daeng", "Emba"])
+    play_round(store, made, clock)
+    log = parts(made.table, 0, lang="en")["log"]
+    lines = re.findall(r"<li>(.*?)</li>", log)
+    assert lines and all(line.count('class="domeng-log-pos"') == 1 for line in lines)
+    css = resources.files("domeng.together").joinpath("static/together.css").read_text()
+    rule = re.search(r"\.domeng-together-log \{([^}]*)\}", css).group(1)
+    assert "list-style: none" in rule
+
+
 def test_the_games_end_shows_the_standings_in_words():
     from domeng.together.pages import parts
 

@@ -163,7 +163,7 @@ def _status(_: Words, table: Table, seat: int | None) -> str:
         elif st.is_person:
             text = _("{who} is to play.", who=who)
         else:
-            text = _("{who} is to play (a computer).", who=who)
+            text = _("{who} is to play: a computer.", who=who)
     else:  # pragma: no cover - a round on always has a turn
         text = ""
     nxt = f' data-next="{r.what_next()}"' if table.started else ""  # the engine's word
