@@ -215,3 +215,11 @@ def test_every_place_the_contributor_guides_table_names_is_there():
             if not any(ROOT.glob(path.rstrip("/"))):
                 missing.append((part, path))
     assert not missing, missing
+
+
+def test_no_two_test_files_share_a_name():
+    """pytest imports test files by their basename (no packages under tests/): a browser
+    test named as a test beside it stops the whole suite at collection ("import file
+    mismatch"), which `make check`, leaving the browser tests out, does not show."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
