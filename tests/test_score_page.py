@@ -167,3 +167,40 @@ def test_r14_the_widget_asks_both_questions_of_a_going_out_and_refuses_nothing_s
     app._tell(app.sheet.pass_turn)  # a new round cannot open with a pass: one line
     assert app.sheet.to_json() == before and app.said.value.count("\n") == 0
     assert "R5" in app.said.value or "R6" in app.said.value
+
+
+def test_r14_names_take_the_gender_the_family_gives_on_the_page():
+    """Issue 44 item 4: a player given as ``{"name", "gender"}`` is named in the gendered
+    Lithuanian sentence (the catalogue's ``_.person`` variant); a plain name, the neutral
+    one; a gender that is none is refused in one line by the scoresheet's checks."""
+    out_in = {"opener": 0, "turns": ["play"] * 21, "end": {"mappakuling": False, "double": False}}
+
+    def first_cappu(ona: object) -> dict:
+        return settle(json.dumps({**FORMAT, "players": [ona, *NAMES[1:]], "rounds": [out_in]}),
+                      "lt")
+
+    feminine = first_cappu({"name": "Ona", "gender": "f"})
+    assert feminine["sheet"]["players"][0] == {"name": "Ona", "gender": "f"}
+    assert feminine["names"][0] == "Ona"
+    assert "Ona sužaidžia paskutinį savo kauliuką ir tampa raundo laimėtoja: tai FIRST CAPPU " \
+           "(R14)." in feminine["rounds"][0]["events"][-1]
+    masculine = first_cappu({"name": "Ona", "gender": "m"})["rounds"][0]["events"][-1]
+    assert "laimėtoju: tai FIRST CAPPU" in masculine
+    neutral = first_cappu("Ona")
+    assert neutral["sheet"]["players"][0] == "Ona"
+    said = neutral["rounds"][0]["events"][-1]
+    assert "Ona sužaidžia paskutinį savo kauliuką ir laimi raundą: tai FIRST CAPPU (R14)." in said
+    bad = first_cappu({"name": "Ona", "gender": "w"})
+    assert list(bad) == ["error"] and "\n" not in bad["error"]
+    assert bad["error"].startswith("players[0].gender")
+
+
+def test_page_words_give_the_gender_choice_in_the_play_together_form_s_words():
+    from domeng.i18n import words
+
+    for lang in languages():
+        _ = words(lang)
+        said = page_words(lang)
+        assert [said[k] for k in ("gender", "neutral", "feminine", "masculine")] == [
+            _("Grammatical gender"), _("neutral wording"), _("feminine"), _("masculine")]
+    assert page_words("lt")["feminine"] == "moteriškoji"

@@ -84,6 +84,12 @@ def page_words(lang: str | None = None) -> dict[str, str]:
         # TRANSLATORS: the title of the phone page that keeps a real game's stones
         "title": _("Keep score"),
         "names": _("The five players, in seating order (clockwise):"),
+        # beside each name, the grammatical gender the sentences naming the person take
+        # (issue 44 item 4): the play-together form's words (domeng/together/pages.py)
+        "gender": _("Grammatical gender"),
+        "neutral": _("neutral wording"),
+        "feminine": _("feminine"),
+        "masculine": _("masculine"),
         "seats": json.dumps([seat_name(s, lang=_.lang) for s in range(5)], ensure_ascii=False),
         "start": _("Start the game"),
         "open_first": told_question("open", None, lang=_.lang),

@@ -230,6 +230,49 @@ def test_score_page_speaks_the_visitor_s_language(browser, score_url):
         context.close()
 
 
+def test_r14_a_name_s_gender_is_kept_and_named_in_the_sentences(browser, score_url, tmp_path):
+    """Issue 44 item 4: the gender chosen beside a name on the names screen is kept in the
+    browser's storage across a reload and in the exported scoresheet, and the Lithuanian
+    FIRST CAPPU sentence names the winner in the feminine."""
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{score_url}?lang=lt")
+        assert page.get_by_label("Gramatinė giminė").count() == 5
+        assert page.input_value(".domeng-score-gender >> nth=1") == ""  # neutral by default
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert page.evaluate("""[...document.querySelectorAll('.domeng-score-gender')]
+            .every(s => s.getBoundingClientRect().height >= 47.5)""")
+        page.screenshot(path=str(tmp_path / "names-lt.png"), full_page=True)
+        page.fill(".domeng-score-name >> nth=0", "Ona")
+        page.select_option(".domeng-score-gender[data-seat='0']", "f")
+        page.click(".domeng-score-start")
+        page.click(".domeng-score-opener[data-seat='0']")
+        for k in range(20):  # every seat plays: Ona's fifth tile is the 21st
+            page.click(".domeng-score-played")
+            if k == 10:
+                page.reload()
+        kept = page.evaluate("window.domengScore.store().games[0].sheet.players")
+        assert kept[0] == {"name": "Ona", "gender": "f"}
+        assert all(isinstance(p, str) for p in kept[1:])
+        assert page.inner_text(".domeng-score-stone[data-seat='0'] .who") == "Ona"
+        page.click(".domeng-score-mappakuling-no")
+        page.click(".domeng-score-double-no")
+        page.click(".domeng-score-settle")
+        _stones(page)
+        assert "Ona sužaidžia paskutinį savo kauliuką ir tampa raundo laimėtoja" in \
+            page.inner_text(".domeng-score-round")
+        with page.expect_download() as download:
+            page.click(".domeng-score-export")
+        exported = tmp_path / "game.json"
+        download.value.save_as(exported)
+        data = json.loads(exported.read_text(encoding="utf-8"))
+        assert data["players"][0] == {"name": "Ona", "gender": "f"}
+        assert Scoresheet.from_json(data).players[0].gender == "f"
+    finally:
+        context.close()
+
+
 def test_score_page_screenshots(browser, score_url, screenshot_dir):
     """390 and 1280 px in each language, in the middle of a game and at a going out, into
     artifacts/screenshots (looked at by a person)."""

@@ -67,7 +67,12 @@
   };
 
   // ------------------------------------------------------------------ what to ask (no settling)
-  var names = function (sheet) { return sheet.players || SEAT_NAMES; };
+  // a scoresheet's players are names, or {"name", "gender"} when the family gave a gender
+  var names = function (sheet) {
+    return (sheet.players || SEAT_NAMES).map(function (p) {
+      return typeof p === "string" ? p : p.name;
+    });
+  };
   var keyOf = function (sheet) { return JSON.stringify(sheet); };
   // the engine's answer kept with a game is this sheet's, in this page's language
   var fresh = function (g) {
@@ -250,18 +255,35 @@
     var box = $("domeng-score-names");
     box.textContent = "";
     box.appendChild(el("p", "", W.names));
-    var inputs = [];
+    var inputs = [], genders = [];
     for (var s = 0; s < SEATS; s++) {
+      var row = el("div", "domeng-score-seat");
       var label = el("label", "", SEAT_NAMES[s]);
       var input = el("input", "domeng-score-name");
       input.placeholder = SEAT_NAMES[s];
       input.autocomplete = "off";
       label.appendChild(input);
       inputs.push(input);
-      box.appendChild(label);
+      row.appendChild(label);
+      // the grammatical gender the sentences naming this person take (neutral by default)
+      var pick = el("label", "domeng-score-gender-label", W.gender);
+      var select = el("select", "domeng-score-gender");
+      select.setAttribute("data-seat", s);
+      [["", W.neutral], ["f", W.feminine], ["m", W.masculine]].forEach(function (pair) {
+        var option = el("option", "", pair[1]);
+        option.value = pair[0];
+        select.appendChild(option);
+      });
+      pick.appendChild(select);
+      genders.push(select);
+      row.appendChild(pick);
+      box.appendChild(row);
     }
     box.appendChild(button("domeng-score-start", W.start, function () {
-      var typed = inputs.map(function (input, s) { return input.value.trim() || SEAT_NAMES[s]; });
+      var typed = inputs.map(function (input, s) {
+        var name = input.value.trim() || SEAT_NAMES[s], gender = genders[s].value;
+        return gender ? { name: name, gender: gender } : name;
+      });
       addGame(newSheet(typed));
       reset();
       render();
