@@ -88,7 +88,8 @@ TITLES = {
     "practice": N_("Practice: puzzles answered on the board"),
     # TRANSLATORS: the site's front page links the drills page; name the language
     "drills": N_("Drills: rounds to settle, without end"),
-    # TRANSLATORS: the site's front page links the phone page that keeps a real game's stones
+    # TRANSLATORS: the site's front page links the phone page that keeps a real game's
+    # stones; name the language
     "score": N_("Keep score: the stones of a game played with real tiles"),
 }
 """The pages of the site's front page (each notebook's stem, tutorial-id's ``tutorial``)."""
