@@ -373,6 +373,14 @@ def _compiled(lang: str, catalog, tmp_path: Path) -> i18n.Words:
         return i18n.Words(lang, gettext.GNUTranslations(f))
 
 
+def _new_problems(catalog, lang: str) -> list[str]:
+    """The problems of ``catalog`` that its language's catalogue as it stands does not have:
+    what the test's own change makes (a tree with a sentence still waiting for its
+    translator, as in the recipes, has problems of its own)."""
+    before = set(catalogue_problems(_po(lang)))
+    return [p for p in catalogue_problems(catalog) if p not in before]
+
+
 @pytest.mark.parametrize("fuzzy", [True, False], ids=["fuzzy", "empty"])
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_translation_marked_as_awaiting_a_native_reading_passes_the_catalogue_checks(
@@ -380,25 +388,26 @@ def test_a_translation_marked_as_awaiting_a_native_reading_passes_the_catalogue_
     for message in (WHY, STONES):
         catalog = _awaiting(lang, message, fuzzy=fuzzy)
         assert i18n.awaits_reading(catalog[message])
-        assert catalogue_problems(catalog) == []
+        assert _new_problems(catalog, lang) == []
         assert message not in _waiting_review(catalog)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_an_untranslated_or_fuzzy_entry_without_the_marker_still_fails(lang):
     empty = _awaiting(lang, WHY, fuzzy=False, marker=False)
-    assert catalogue_problems(empty) == [
+    assert _new_problems(empty, lang) == [
         f"untranslated: {WHY!r} (translate it, or mark it '# {i18n.AWAITING_READING}': "
         "CONTRIBUTING)"]
     fuzzy = _awaiting(lang, WHY, fuzzy=True, marker=False)
-    assert _waiting_review(fuzzy) == [WHY]
+    before = set(_waiting_review(_po(lang)))
+    assert [m for m in _waiting_review(fuzzy) if m not in before] == [WHY]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_marker_left_on_a_finished_translation_fails(lang):
     catalog = _po(lang)
     catalog[WHY].user_comments.append(i18n.AWAITING_READING)
-    assert catalogue_problems(catalog) == [
+    assert _new_problems(catalog, lang) == [
         f"translated but still marked '# {i18n.AWAITING_READING}' (remove that line once "
         f"it is read): {WHY!r}"]
 
